@@ -1,0 +1,55 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Every target is checked as a user would import it: only what a file imports is visible,
+// and existentials are spelled `any`.
+let strictness: [SwiftSetting] = [
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "RxSwiftModular",
+    // `Synchronization` (Mutex, Atomic) sets the Apple minimums; Linux is the primary platform.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "RxDisposables", targets: ["RxDisposables"]),
+        .library(name: "RxCore", targets: ["RxCore"]),
+        .library(name: "RxSchedulers", targets: ["RxSchedulers"]),
+        .library(name: "RxOperators", targets: ["RxOperators"]),
+        .library(name: "RxTestSupport", targets: ["RxTestSupport"]),
+        .executable(name: "rx-examples", targets: ["rx-examples"]),
+    ],
+    targets: [
+        .target(name: "RxDisposables", swiftSettings: strictness),
+        .target(name: "RxCore", dependencies: ["RxDisposables"], swiftSettings: strictness),
+        .target(name: "RxSchedulers", dependencies: ["RxCore", "RxDisposables"], swiftSettings: strictness),
+        .target(
+            name: "RxOperators", dependencies: ["RxCore", "RxDisposables", "RxSchedulers"],
+            swiftSettings: strictness),
+        .target(
+            name: "RxTestSupport", dependencies: ["RxCore", "RxDisposables", "RxSchedulers"],
+            swiftSettings: strictness),
+        .executableTarget(
+            name: "rx-examples",
+            dependencies: ["RxCore", "RxDisposables", "RxSchedulers", "RxOperators", "RxTestSupport"],
+            path: "Examples/rx-examples", swiftSettings: strictness),
+
+        .testTarget(
+            name: "RxDisposablesTests", dependencies: ["RxDisposables", "RxCore", "RxTestSupport"],
+            swiftSettings: strictness),
+        .testTarget(
+            name: "RxCoreTests", dependencies: ["RxCore", "RxDisposables", "RxTestSupport"],
+            swiftSettings: strictness),
+        .testTarget(
+            name: "RxSchedulersTests", dependencies: ["RxSchedulers", "RxCore", "RxDisposables", "RxTestSupport"],
+            swiftSettings: strictness),
+        .testTarget(
+            name: "RxOperatorsTests",
+            dependencies: ["RxOperators", "RxSchedulers", "RxCore", "RxDisposables", "RxTestSupport"],
+            swiftSettings: strictness),
+        .testTarget(
+            name: "RxTestSupportTests", dependencies: ["RxTestSupport", "RxSchedulers", "RxCore", "RxDisposables"],
+            swiftSettings: strictness),
+    ]
+)

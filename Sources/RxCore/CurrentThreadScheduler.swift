@@ -1,0 +1,44 @@
+import RxDisposables
+
+/// A trampoline on the calling thread: work scheduled while the trampoline runs waits until the
+/// current action returns, then runs in the order it was scheduled.
+///
+/// The first ``schedule(_:action:)`` on a thread runs its action at once and then drains the
+/// queue of everything scheduled meanwhile, including work scheduled by that work. Items
+/// disposed before their turn are skipped. Each thread has its own queue; nothing is shared.
+///
+/// ``Producer`` subscribes through this trampoline, which is why, for example, two nested
+/// sequences built with `of` interleave instead of running one inside the other.
+public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
+    /// The scheduler; all its state is per thread.
+    public static let instance = CurrentThreadScheduler()
+
+    private init() {}
+
+    /// Whether no trampoline is running on this thread, so that scheduling would run the
+    /// action at once and drain the queue.
+    public static var isScheduleRequired: Bool {
+        !(TrampolineQueue.existingForCurrentThread?.isRunning ?? false)
+    }
+
+    /// Runs `action` now if no trampoline runs on this thread, else queues it after the work
+    /// already queued.
+    ///
+    /// - Returns: the action's disposable when it ran at once; otherwise a disposable that
+    ///   skips the queued action and disposes what it returned.
+    public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> any Disposable)
+        -> any Disposable
+    {
+        let queue = TrampolineQueue.forCurrentThread
+        if queue.isRunning {
+            let item = TrampolineItem(state: state, action: action)
+            queue.enqueue(item)
+            return item
+        }
+        queue.isRunning = true
+        defer { queue.isRunning = false }
+        let disposable = action(state)
+        queue.drain()
+        return disposable
+    }
+}

@@ -1,0 +1,73 @@
+import RxDisposables
+
+extension ObservableType {
+    /// Subscribes a closure that receives every event.
+    public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> any Disposable {
+        asObservable().subscribe(AnonymousObserver(on))
+    }
+
+    /// Subscribes closures for each kind of event.
+    ///
+    /// On a terminal event the order is: `onError` or `onCompleted`, then `onDisposed`, then the
+    /// upstream resources are released. Disposing the returned disposable first calls only
+    /// `onDisposed`. An error with no `onError` goes to ``Hooks/defaultErrorHandler``.
+    public func subscribe(
+        onNext: ((Element) -> Void)? = nil,
+        onError: ((any Swift.Error) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil
+    ) -> any Disposable {
+        let disposable: any Disposable =
+            if let onDisposed {
+                Disposables.create(with: onDisposed)
+            } else {
+                Disposables.create()
+            }
+        let observer = AnonymousObserver<Element> { event in
+            switch event {
+            case .next(let value):
+                onNext?(value)
+            case .error(let error):
+                if let onError {
+                    onError(error)
+                } else {
+                    Hooks.defaultErrorHandler([], error)
+                }
+                disposable.dispose()
+            case .completed:
+                onCompleted?()
+                disposable.dispose()
+            }
+        }
+        return Disposables.create(asObservable().subscribe(observer), disposable)
+    }
+
+    /// Subscribes closures that also receive `object`, held weakly: once `object` is released,
+    /// the closures are no longer called (`onDisposed` still is).
+    public func subscribe<Object: AnyObject>(
+        with object: Object,
+        onNext: ((Object, Element) -> Void)? = nil,
+        onError: ((Object, any Swift.Error) -> Void)? = nil,
+        onCompleted: ((Object) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil
+    ) -> any Disposable {
+        subscribe(
+            onNext: { [weak object] element in
+                guard let object else { return }
+                onNext?(object, element)
+            },
+            onError: { [weak object] error in
+                guard let object else { return }
+                onError?(object, error)
+            },
+            onCompleted: { [weak object] in
+                guard let object else { return }
+                onCompleted?(object)
+            },
+            onDisposed: { [weak object] in
+                guard let object else { return }
+                onDisposed?(object)
+            }
+        )
+    }
+}

@@ -1,0 +1,45 @@
+import RxDisposables
+import Synchronization
+
+/// The base class of observers that must see nothing after a terminal event.
+///
+/// ``on(_:)`` lets `next` events through until the observer stops, and lets through exactly
+/// one terminal event; subclasses handle what passes in ``onCore(_:)``.
+open class ObserverBase<Element>: Disposable, ObserverType {
+    @usableFromInline
+    final let stopped = Atomic<Bool>(false)
+
+    /// Creates the observer; counted by ``Resources/total`` in debug builds.
+    public init() {
+        Resources.trackAllocation()
+    }
+
+    /// Passes `event` to ``onCore(_:)`` unless the observer has stopped.
+    @inlinable
+    public final func on(_ event: Event<Element>) {
+        switch event {
+        case .next:
+            if !stopped.load(ordering: .relaxed) {
+                onCore(event)
+            }
+        case .error, .completed:
+            if !stopped.exchange(true, ordering: .acquiringAndReleasing) {
+                onCore(event)
+            }
+        }
+    }
+
+    /// Handles an event that passed the grammar check. Subclasses must override it.
+    open func onCore(_ event: Event<Element>) {
+        rxAbstractMethod()
+    }
+
+    /// Stops the observer: later events are ignored.
+    public func dispose() {
+        stopped.store(true, ordering: .releasing)
+    }
+
+    deinit {
+        Resources.trackDeallocation()
+    }
+}

@@ -1,0 +1,66 @@
+import RxDisposables
+import Synchronization
+
+/// The per-subscription half of an operator: it receives events from upstream (or makes them),
+/// and forwards its own to the downstream observer.
+///
+/// Subclasses call ``forwardOn(_:)`` to deliver, and ``dispose()`` after a terminal event.
+/// Once disposed, the sink forwards nothing more and disposes the subscription's
+/// ``SinkDisposer``, which releases the upstream subscription.
+///
+/// The sink is generic over its downstream observer, so a chain of operators is a chain of
+/// concrete types with no type-erased observer between them.
+open class Sink<Observer: ObserverType>: Disposable {
+    /// The downstream observer.
+    public final let observer: Observer
+    /// The subscription's disposer, disposed with the sink.
+    public final let cancel: any Cancelable
+
+    @usableFromInline
+    final let disposedFlag = Atomic<Bool>(false)
+
+    #if DEBUG
+        @usableFromInline
+        final let synchronizationTracker = SynchronizationTracker()
+    #endif
+
+    /// Creates the sink; counted by ``Resources/total`` in debug builds.
+    public init(observer: Observer, cancel: any Cancelable) {
+        self.observer = observer
+        self.cancel = cancel
+        Resources.trackAllocation()
+    }
+
+    /// Delivers `event` downstream unless the sink has been disposed.
+    ///
+    /// In debug builds, delivering from two threads at once, or reentrantly on one thread,
+    /// is reported through ``Hooks/synchronizationErrorHandler``.
+    @inlinable
+    public final func forwardOn(_ event: Event<Observer.Element>) {
+        #if DEBUG
+            synchronizationTracker.register()
+            defer { synchronizationTracker.unregister() }
+        #endif
+        if disposedFlag.load(ordering: .relaxed) {
+            return
+        }
+        observer.on(event)
+    }
+
+    /// Whether ``dispose()`` has been called.
+    @inlinable
+    public final var isDisposed: Bool {
+        disposedFlag.load(ordering: .relaxed)
+    }
+
+    /// Stops forwarding and disposes the subscription. Subclasses that hold more resources
+    /// override this and call `super.dispose()`.
+    open func dispose() {
+        disposedFlag.store(true, ordering: .relaxed)
+        cancel.dispose()
+    }
+
+    deinit {
+        Resources.trackDeallocation()
+    }
+}

@@ -1,0 +1,28 @@
+import Synchronization
+
+// @unchecked Sendable: `action` is read and cleared only under `lock`.
+/// Runs a closure the first time it is disposed and releases the closure at once.
+final class AnonymousDisposable: Cancelable, @unchecked Sendable {
+    private let lock = Mutex<Void>(())
+    private var action: (() -> Void)?
+    private var disposed = false
+
+    init(_ action: @escaping () -> Void) {
+        self.action = action
+    }
+
+    var isDisposed: Bool {
+        lock.withLock { _ in disposed }
+    }
+
+    func dispose() {
+        let action: (() -> Void)? = lock.withLock { _ in
+            if disposed { return nil }
+            disposed = true
+            let action = self.action
+            self.action = nil
+            return action
+        }
+        action?()
+    }
+}
