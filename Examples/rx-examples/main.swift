@@ -1,1 +1,3 @@
+import RxTestSupport
+
 print("rx-examples")
