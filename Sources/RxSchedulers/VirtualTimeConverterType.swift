@@ -1,0 +1,35 @@
+import RxCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Describes a virtual clock for ``VirtualTimeScheduler``: its time and interval types, how
+/// they map to real dates and intervals, and how to add and compare them.
+public protocol VirtualTimeConverterType {
+    /// A point on the virtual clock.
+    associatedtype VirtualTimeUnit
+
+    /// A distance between two points on the virtual clock.
+    associatedtype VirtualTimeIntervalUnit
+
+    /// The real date that `virtualTime` stands for.
+    func convertFromVirtualTime(_ virtualTime: VirtualTimeUnit) -> RxTime
+
+    /// The virtual time that stands for the real date `time`.
+    func convertToVirtualTime(_ time: RxTime) -> VirtualTimeUnit
+
+    /// The length in seconds of `virtualTimeInterval`.
+    func convertFromVirtualTimeInterval(_ virtualTimeInterval: VirtualTimeIntervalUnit) -> TimeInterval
+
+    /// The virtual interval that stands for `timeInterval` seconds.
+    func convertToVirtualTimeInterval(_ timeInterval: TimeInterval) -> VirtualTimeIntervalUnit
+
+    /// `time` moved by `offset`.
+    func offsetVirtualTime(_ time: VirtualTimeUnit, offset: VirtualTimeIntervalUnit) -> VirtualTimeUnit
+
+    /// How `lhs` compares to `rhs`.
+    func compareVirtualTime(_ lhs: VirtualTimeUnit, _ rhs: VirtualTimeUnit) -> VirtualTimeComparison
+}
