@@ -1,0 +1,45 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// A consumer of RxSwiftModular, built the way a user's package is: it depends on the root package
+// by path and imports only the modules each target names. With `MemberImportVisibility` on, a
+// public API that leaks a type from a module the file did not import fails to compile here.
+let strictness: [SwiftSetting] = [
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "Consumer",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    dependencies: [
+        .package(name: "RxSwiftModular", path: "../../..")
+    ],
+    targets: [
+        .target(
+            name: "Pipeline",
+            dependencies: [
+                .product(name: "RxCore", package: "RxSwiftModular"),
+                .product(name: "RxOperators", package: "RxSwiftModular"),
+            ],
+            swiftSettings: strictness
+        ),
+        .target(
+            name: "Pairwise",
+            dependencies: [
+                .product(name: "RxCore", package: "RxSwiftModular"),
+                .product(name: "RxDisposables", package: "RxSwiftModular"),
+            ],
+            swiftSettings: strictness
+        ),
+        .testTarget(
+            name: "PipelineTests",
+            dependencies: [
+                "Pipeline",
+                "Pairwise",
+                .product(name: "RxTestSupport", package: "RxSwiftModular"),
+            ],
+            swiftSettings: strictness
+        ),
+    ]
+)
