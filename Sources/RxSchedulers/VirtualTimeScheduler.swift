@@ -140,7 +140,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         }
         guard began else { return }
         while let item = nextItem(notAfter: nil) {
-            item.invoke()
+            item.run()
         }
         lock.withLock { _ in
             running = false
@@ -164,7 +164,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
             running = true
         }
         while let item = nextItem(notAfter: virtualTime) {
-            item.invoke()
+            item.run()
         }
         lock.withLock { _ in
             currentClock = virtualTime

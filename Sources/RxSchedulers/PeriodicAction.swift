@@ -1,0 +1,47 @@
+import RxDisposables
+import Synchronization
+
+// @unchecked Sendable: `action`, `state` and `disposed` are read and written only under `lock`.
+/// The state a periodic timer threads from one tick to the next, and the action that advances
+/// it; disposing releases both at once.
+final class PeriodicAction<State>: Cancelable, @unchecked Sendable {
+    private let lock = Mutex<Void>(())
+    private var action: ((State) -> State)?
+    private var state: State?
+    private var disposed = false
+
+    init(state: State, action: @escaping (State) -> State) {
+        self.state = state
+        self.action = action
+    }
+
+    var isDisposed: Bool {
+        lock.withLock { _ in disposed }
+    }
+
+    /// Runs the action on the current state, outside the lock, and keeps its result for the
+    /// next tick. A tick that finds the state taken by a run still in progress is skipped, so
+    /// runs never overlap.
+    func tick() {
+        let work: ((State) -> State, State)? = lock.withLock { _ in
+            guard !disposed, let action, let state else { return nil }
+            self.state = nil
+            return (action, state)
+        }
+        guard let (action, current) = work else { return }
+        let next = action(current)
+        lock.withLock { _ in
+            if !disposed {
+                state = next
+            }
+        }
+    }
+
+    func dispose() {
+        lock.withLock { _ in
+            disposed = true
+            action = nil
+            state = nil
+        }
+    }
+}

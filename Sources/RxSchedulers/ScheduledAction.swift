@@ -1,0 +1,53 @@
+import RxDisposables
+import Synchronization
+
+// @unchecked Sendable: `action`, `result` and `disposed` are read and written only under `lock`.
+/// An action that runs at most once, later, wherever a scheduler decides; the disposable that
+/// cancels it.
+///
+/// Disposing before the run releases the action (and what it captured) at once, even though
+/// the queue or timer that will call ``run()`` may keep this object a while longer. Disposing
+/// after the run disposes what the action returned.
+class ScheduledAction: Cancelable, @unchecked Sendable {
+    private let lock = Mutex<Void>(())
+    private var action: (() -> any Disposable)?
+    private var result: (any Disposable)?
+    private var disposed = false
+
+    init(_ action: @escaping () -> any Disposable) {
+        self.action = action
+    }
+
+    final var isDisposed: Bool {
+        lock.withLock { _ in disposed }
+    }
+
+    /// Runs the action unless it was disposed or already ran, outside the lock.
+    final func run() {
+        let work: (() -> any Disposable)? = lock.withLock { _ in
+            defer { action = nil }
+            return disposed ? nil : action
+        }
+        guard let work else { return }
+        let produced = work()
+        let disposeNow: Bool = lock.withLock { _ in
+            if disposed { return true }
+            result = produced
+            return false
+        }
+        if disposeNow {
+            produced.dispose()
+        }
+    }
+
+    final func dispose() {
+        let produced: (any Disposable)? = lock.withLock { _ in
+            if disposed { return nil }
+            disposed = true
+            action = nil
+            defer { result = nil }
+            return result
+        }
+        produced?.dispose()
+    }
+}
