@@ -25,7 +25,7 @@ let package = Package(
             swiftSettings: strictness
         ),
         .target(
-            name: "Pairwise",
+            name: "RunningTotal",
             dependencies: [
                 .product(name: "RxCore", package: "RxSwiftModular"),
                 .product(name: "RxDisposables", package: "RxSwiftModular"),
@@ -36,7 +36,7 @@ let package = Package(
             name: "PipelineTests",
             dependencies: [
                 "Pipeline",
-                "Pairwise",
+                "RunningTotal",
                 .product(name: "RxTestSupport", package: "RxSwiftModular"),
             ],
             swiftSettings: strictness
