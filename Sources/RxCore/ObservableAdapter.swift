@@ -1,6 +1,10 @@
 import RxDisposables
+import Synchronization
 
 /// Presents any ``ObservableType`` as an ``Observable`` by forwarding subscriptions to it.
+///
+/// A custom source is not trusted to keep the event grammar, so its events pass through an
+/// ``ObservableAdapterSink`` that keeps it, as `Observable.create` does in RxSwift.
 final class ObservableAdapter<Source: ObservableType>: Producer<Source.Element> {
     private let source: Source
 
@@ -11,6 +15,28 @@ final class ObservableAdapter<Source: ObservableType>: Producer<Source.Element> 
     override func run<Observer: ObserverType>(
         _ observer: Observer, cancel: any Cancelable
     ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        (sink: Disposables.create(), subscription: source.subscribe(observer))
+        let sink = ObservableAdapterSink(observer: observer, cancel: cancel)
+        let subscription = source.subscribe(sink)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+/// Forwards a custom source's events: nothing after the first terminal event or after disposal,
+/// and a terminal event ends the subscription, releasing the source's resources.
+final class ObservableAdapterSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+
+    private let stopped = Atomic<Bool>(false)
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next:
+            if stopped.load(ordering: .relaxed) { return }
+            forwardOn(event)
+        case .error, .completed:
+            if stopped.exchange(true, ordering: .acquiringAndReleasing) { return }
+            forwardOn(event)
+            dispose()
+        }
     }
 }
