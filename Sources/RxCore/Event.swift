@@ -25,6 +25,13 @@ extension Event: CustomStringConvertible {
     }
 }
 
+extension Event: CustomDebugStringConvertible {
+    /// The same text as ``description``, so `debugPrint` and `String(reflecting:)` read as in RxSwift.
+    public var debugDescription: String {
+        description
+    }
+}
+
 extension Event {
     /// Whether this is `error` or `completed`.
     @inlinable
