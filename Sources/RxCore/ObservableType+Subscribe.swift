@@ -43,7 +43,10 @@ extension ObservableType {
     }
 
     /// Subscribes closures that also receive `object`, held weakly: once `object` is released,
-    /// the closures are no longer called (`onDisposed` still is).
+    /// none of the closures is called any more, `onDisposed` included.
+    ///
+    /// Every error counts as handled here, even with no `onError`, so none reaches
+    /// ``Hooks/defaultErrorHandler``.
     public func subscribe<Object: AnyObject>(
         with object: Object,
         onNext: ((Object, Element) -> Void)? = nil,
