@@ -1,4 +1,4 @@
-import Synchronization
+import RxDisposables
 
 /// Process-wide handlers for conditions the framework reports but cannot act on itself.
 public enum Hooks {
@@ -11,7 +11,7 @@ public enum Hooks {
     /// synchronization tracker: events sent to one sink from two threads at once, or reentrantly.
     public typealias SynchronizationErrorHandler = @Sendable (_ message: String) -> Void
 
-    private static let handlers = Mutex<(DefaultErrorHandler, SynchronizationErrorHandler)>(
+    private static let handlers = RxMutex<(DefaultErrorHandler, SynchronizationErrorHandler)>(
         (
             { _, error in printToStandardError("Unhandled error happened: \(error)") },
             { message in printToStandardError(message) }

@@ -1,4 +1,4 @@
-import Synchronization
+import RxDisposables
 
 #if canImport(Glibc)
     import Glibc
@@ -14,7 +14,7 @@ import Synchronization
 @usableFromInline
 final class SynchronizationTracker: Sendable {
     /// Deliveries in progress, per thread.
-    private let inFlight = Mutex<[UInt: Int]>([:])
+    private let inFlight = RxMutex<[UInt: Int]>([:])
 
     @usableFromInline
     init() {}

@@ -1,10 +1,9 @@
 import RxDisposables
-import Synchronization
 
 // @unchecked Sendable: `action` and `result` are moved in and out only under `lock`.
 /// One action waiting in a ``TrampolineQueue``, and the disposable that cancels it.
 final class TrampolineItem<State>: TrampolineRunnable, Cancelable, @unchecked Sendable {
-    private let lock = Mutex<Void>(())
+    private let lock = RxMutex<Void>(())
     private var action: ((State) -> any Disposable)?
     private var state: State?
     private var result: (any Disposable)?

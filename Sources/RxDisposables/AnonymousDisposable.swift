@@ -1,9 +1,7 @@
-import Synchronization
-
 // @unchecked Sendable: `action` is read and cleared only under `lock`.
 /// Runs a closure the first time it is disposed and releases the closure at once.
 final class AnonymousDisposable: Cancelable, @unchecked Sendable {
-    private let lock = Mutex<Void>(())
+    private let lock = RxMutex<Void>(())
     private var action: (() -> Void)?
     private var disposed = false
 

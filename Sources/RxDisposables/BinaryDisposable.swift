@@ -1,9 +1,7 @@
-import Synchronization
-
 // @unchecked Sendable: the members are taken out and cleared only under `lock`.
 /// Disposes two disposables, in order, once; the cheap form of a two-member composite.
 final class BinaryDisposable: Cancelable, @unchecked Sendable {
-    private let lock = Mutex<Void>(())
+    private let lock = RxMutex<Void>(())
     private var first: (any Disposable)?
     private var second: (any Disposable)?
     private var disposed = false

@@ -1,5 +1,3 @@
-import Synchronization
-
 // @unchecked Sendable: `members`, `nextKey` and `disposed` are touched only under `lock`.
 /// A group of disposables disposed together, in the order they were added.
 ///
@@ -11,7 +9,7 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
         fileprivate let value: UInt64
     }
 
-    private let lock = Mutex<Void>(())
+    private let lock = RxMutex<Void>(())
     private var members: [UInt64: any Disposable] = [:]
     private var nextKey: UInt64 = 0
     private var disposed = false

@@ -1,11 +1,9 @@
-import Synchronization
-
 // @unchecked Sendable: `members` and `disposed` are touched only under `lock`.
 /// Collects disposables and disposes them all when the bag itself is released.
 ///
 /// To dispose early, replace the bag with a new one: `bag = DisposeBag()`.
 public final class DisposeBag: @unchecked Sendable {
-    private let lock = Mutex<Void>(())
+    private let lock = RxMutex<Void>(())
     private var members: [any Disposable] = []
     private var disposed = false
 

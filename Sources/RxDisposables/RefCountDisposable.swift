@@ -1,10 +1,8 @@
-import Synchronization
-
 // @unchecked Sendable: `underlying`, `count` and `primaryDisposed` are touched only under `lock`.
 /// Shares one underlying disposable among several holders: it is disposed once the owner has
 /// called ``dispose()`` and every handle from ``retain()`` has been disposed too.
 public final class RefCountDisposable: Cancelable, @unchecked Sendable {
-    private let lock = Mutex<Void>(())
+    private let lock = RxMutex<Void>(())
     private var underlying: (any Disposable)?
     private var count = 0
     private var primaryDisposed = false

@@ -1,11 +1,9 @@
-import Synchronization
-
 // @unchecked Sendable: `current` and `disposed` are read and written only under `lock`.
 /// Holds one replaceable disposable: setting a new one disposes the one it replaces.
 ///
 /// Once the holder is disposed, any disposable assigned to it is disposed at once.
 public final class SerialDisposable: Cancelable, @unchecked Sendable {
-    private let lock = Mutex<Void>(())
+    private let lock = RxMutex<Void>(())
     private var current: (any Disposable)?
     private var disposed = false
 

@@ -1,12 +1,10 @@
-import Synchronization
-
 // @unchecked Sendable: `current` and the flags are read and written only under `lock`.
 /// Holds one disposable that is set later, exactly once.
 ///
 /// If the holder is disposed before the disposable arrives, the disposable is disposed the
 /// moment it is set. Setting it twice is a programmer error and stops the program.
 public final class SingleAssignmentDisposable: Cancelable, @unchecked Sendable {
-    private let lock = Mutex<Void>(())
+    private let lock = RxMutex<Void>(())
     private var current: (any Disposable)?
     private var assigned = false
     private var disposed = false
