@@ -132,7 +132,7 @@ final class CompositeDisposableTests: RxTestCase {
             let members = (0..<threads * perThread).map { _ in TestDisposable() }
             let rejected = Atomic<Int>(0)
             let rejectedButAlive = Atomic<Int>(0)
-            let keys = Mutex<[CompositeDisposable.DisposeKey]>([])
+            let keys = RxMutex<[CompositeDisposable.DisposeKey]>([])
             DispatchQueue.concurrentPerform(iterations: threads + 1) { thread in
                 if thread == threads {
                     composite.dispose()

@@ -1,7 +1,6 @@
 import RxCore
 import RxDisposables
 import RxTestSupport
-import Synchronization
 import XCTest
 
 final class RefCountDisposableTests: RxTestCase {
@@ -87,7 +86,7 @@ final class RefCountDisposableTests: RxTestCase {
         for _ in 0..<50 {
             let underlying = TestDisposable()
             let refCount = RefCountDisposable(disposable: underlying)
-            let handles = Mutex<[UncheckedSendable<any Disposable>]>([])
+            let handles = RxMutex<[UncheckedSendable<any Disposable>]>([])
             DispatchQueue.concurrentPerform(iterations: 8) { _ in
                 for _ in 0..<10 {
                     let handle = UncheckedSendable(refCount.retain())

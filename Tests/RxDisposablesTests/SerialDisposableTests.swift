@@ -1,6 +1,5 @@
 import RxDisposables
 import RxTestSupport
-import Synchronization
 import XCTest
 
 final class SerialDisposableTests: RxTestCase {

@@ -3,7 +3,7 @@ import Synchronization
 
 /// Records the order in which disposables were disposed, from any thread.
 final class DisposeLog: Sendable {
-    private let names = Mutex<[String]>([])
+    private let names = RxMutex<[String]>([])
 
     var entries: [String] {
         names.withLock { $0 }
