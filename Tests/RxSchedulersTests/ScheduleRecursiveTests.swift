@@ -22,11 +22,11 @@ final class ScheduleRecursiveTests: RxTestCase {
         var count = 0
         let disposable = CurrentThreadScheduler.instance.scheduleRecursive(0) { value, recurse in
             count += 1
-            if value < 200_000 {
+            if value < 50_000 {
                 recurse(value + 1)
             }
         }
-        XCTAssertEqual(count, 200_001)
+        XCTAssertEqual(count, 50_001)
         disposable.dispose()
     }
 
