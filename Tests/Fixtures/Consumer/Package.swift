@@ -32,11 +32,29 @@ let package = Package(
             ],
             swiftSettings: strictness
         ),
+        .target(
+            name: "GuideExamples",
+            dependencies: [
+                .product(name: "RxCore", package: "RxSwiftModular"),
+                .product(name: "RxDisposables", package: "RxSwiftModular"),
+                .product(name: "RxOperators", package: "RxSwiftModular"),
+                .product(name: "RxSchedulers", package: "RxSwiftModular"),
+            ],
+            swiftSettings: strictness
+        ),
         .testTarget(
             name: "PipelineTests",
             dependencies: [
                 "Pipeline",
                 "RunningTotal",
+                .product(name: "RxTestSupport", package: "RxSwiftModular"),
+            ],
+            swiftSettings: strictness
+        ),
+        .testTarget(
+            name: "GuideExamplesTests",
+            dependencies: [
+                "GuideExamples",
                 .product(name: "RxTestSupport", package: "RxSwiftModular"),
             ],
             swiftSettings: strictness
