@@ -1,0 +1,64 @@
+/// Every scenario of the benchmark suite, in the order of the table.
+public enum Catalog {
+    /// All scenarios.
+    public static let all: [Scenario] = [
+        Scenario(
+            name: "map_filter_pumping", unit: "element", unitsPerIteration: 1_000_000,
+            sides: [
+                .init(name: "rx", run: MapFilterPumping.rx(elements:)),
+                .init(name: "opencombine", run: MapFilterPumping.openCombine(elements:)),
+                .init(name: "floor", run: MapFilterPumping.floor(elements:)),
+            ],
+            expectedChecksum: MapFilterPumping.expected(elements:)),
+        Scenario(
+            name: "map_filter_creating", unit: "chain", unitsPerIteration: 1_000,
+            sides: [
+                .init(name: "rx", run: MapFilterCreating.rx(chains:)),
+                .init(name: "opencombine", run: MapFilterCreating.openCombine(chains:)),
+                .init(name: "floor", run: MapFilterCreating.floor(chains:)),
+            ],
+            expectedChecksum: MapFilterCreating.expected(chains:)),
+        Scenario(
+            name: "from_array", unit: "element", unitsPerIteration: 1_000,
+            sides: [
+                .init(name: "rx", run: FromArray.rx(elements:)),
+                .init(name: "opencombine", run: FromArray.openCombine(elements:)),
+                .init(name: "floor", run: FromArray.floor(elements:)),
+            ],
+            expectedChecksum: FromArray.expected(elements:)),
+        Scenario(
+            name: "single_map", unit: "element", unitsPerIteration: 1_000_000,
+            sides: [
+                .init(name: "rx", run: SingleMap.rx(elements:)),
+                .init(name: "opencombine", run: SingleMap.openCombine(elements:)),
+                .init(name: "floor", run: SingleMap.floor(elements:)),
+            ],
+            expectedChecksum: SingleMap.expected(elements:)),
+        Scenario(
+            name: "interval_virtual", unit: "tick", unitsPerIteration: 1_000_000,
+            sides: [
+                .init(name: "rx", run: IntervalVirtual.rx(ticks:)),
+                .init(name: "floor", run: IntervalVirtual.floor(ticks:)),
+            ],
+            expectedChecksum: IntervalVirtual.expected(ticks:)),
+        Scenario(
+            name: "trampoline", unit: "item", unitsPerIteration: 1_000_000,
+            sides: [
+                .init(name: "rx", run: Trampoline.rx(items:)),
+                .init(name: "floor", run: Trampoline.floor(items:)),
+            ],
+            expectedChecksum: Trampoline.expected(items:)),
+        Scenario(
+            name: "timer_dispatch", unit: "batch of 100,000 timers", unitsPerIteration: 1,
+            sides: [
+                .init(name: "rx", run: TimerDispatch.rx(batches:)),
+                .init(name: "floor", run: TimerDispatch.floor(batches:)),
+            ],
+            expectedChecksum: TimerDispatch.expected(batches:)),
+    ]
+
+    /// The scenario called `name`, if any.
+    public static func scenario(named name: String) -> Scenario? {
+        all.first { $0.name == name }
+    }
+}

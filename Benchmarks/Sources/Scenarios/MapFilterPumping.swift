@@ -1,0 +1,81 @@
+import OpenCombine
+import RxCore
+import RxDisposables
+import RxOperators
+
+/// `map_filter_pumping`: elements pushed through six `map` + `filter` pairs into a summing sink.
+enum MapFilterPumping {
+    static let pairs = 6
+
+    static func rx(elements: Int) -> Int {
+        let transform = Workload.transform
+        let keep = Workload.keep
+        let total = Accumulator()
+        let source = Observable<Int>.create { observer in
+            for element in 0..<elements {
+                observer.onNext(element)
+            }
+            observer.onCompleted()
+            return Disposables.create()
+        }
+        let subscription =
+            source
+            .map(transform).filter(keep)
+            .map(transform).filter(keep)
+            .map(transform).filter(keep)
+            .map(transform).filter(keep)
+            .map(transform).filter(keep)
+            .map(transform).filter(keep)
+            .subscribe(onNext: { total.sum &+= $0 })
+        subscription.dispose()
+        return total.sum
+    }
+
+    static func openCombine(elements: Int) -> Int {
+        let transform = Workload.transform
+        let keep = Workload.keep
+        let total = Accumulator()
+        let subject = PassthroughSubject<Int, Never>()
+        let subscription =
+            subject
+            .map(transform).filter(keep)
+            .map(transform).filter(keep)
+            .map(transform).filter(keep)
+            .map(transform).filter(keep)
+            .map(transform).filter(keep)
+            .map(transform).filter(keep)
+            .sink { total.sum &+= $0 }
+        for element in 0..<elements {
+            subject.send(element)
+        }
+        subject.send(completion: .finished)
+        subscription.cancel()
+        return total.sum
+    }
+
+    /// Twelve escaping closures, each calling the next: what any push-based chain must at least do.
+    static func floor(elements: Int) -> Int {
+        let total = Accumulator()
+        let head = closureChain(pairs: pairs, into: { total.sum &+= $0 })
+        for element in 0..<elements {
+            head(element)
+        }
+        return total.sum
+    }
+
+    static func closureChain(pairs: Int, into sink: @escaping (Int) -> Void) -> (Int) -> Void {
+        let transform = Workload.transform
+        let keep = Workload.keep
+        var downstream = opaque(sink)
+        for _ in 0..<pairs {
+            let afterFilter = downstream
+            let filter: (Int) -> Void = opaque { if keep($0) { afterFilter($0) } }
+            downstream = opaque { filter(transform($0)) }
+        }
+        return downstream
+    }
+
+    static func expected(elements: Int) -> Int {
+        shiftedSum(count: elements, offset: pairs)
+    }
+}

@@ -1,0 +1,26 @@
+/// One measured situation and the implementations that do the same work in it.
+///
+/// Every side of a scenario receives the same `units` count, does the same per-unit work and
+/// returns the same checksum, so a difference in time is a difference in machinery alone.
+public struct Scenario: Sendable {
+    /// One implementation of a scenario.
+    public struct Side: Sendable {
+        /// `rx` (this project), `opencombine` (the peer) or `floor` (plain Swift closures).
+        public let name: String
+        /// Runs `units` units of work and returns a checksum that depends on all of it.
+        public let run: @Sendable (_ units: Int) -> Int
+    }
+
+    /// The scenario's name, as the table spells it.
+    public let name: String
+    /// What one unit is (`element`, `chain`, `tick`, ...); results are reported per unit.
+    public let unit: String
+    /// How many units one measured iteration runs: 1, 1,000 or 1,000,000, so that the harness
+    /// can scale its figures to one unit.
+    public let unitsPerIteration: Int
+    /// The implementations, project first.
+    public let sides: [Side]
+
+    /// The checksum every side must return for `units` units.
+    public let expectedChecksum: @Sendable (_ units: Int) -> Int
+}
