@@ -1,12 +1,11 @@
 import Dispatch
 import RxDisposables
-import Synchronization
 
 // @unchecked Sendable: `source` is read and cleared only under `lock`.
 /// A dispatch timer source that is cancelled, and drops its handler, the first time it is
 /// disposed.
 final class DispatchTimer: Cancelable, @unchecked Sendable {
-    private let lock = Mutex<Void>(())
+    private let lock = RxMutex<Void>(())
     private var source: (any DispatchSourceTimer)?
 
     /// Creates, arms and starts a timer that calls `handler` on `queue` at `deadline` and then

@@ -1,11 +1,10 @@
 import RxDisposables
-import Synchronization
 
 // @unchecked Sendable: `action`, `state` and `disposed` are read and written only under `lock`.
 /// The state a periodic timer threads from one tick to the next, and the action that advances
 /// it; disposing releases both at once.
 final class PeriodicAction<State>: Cancelable, @unchecked Sendable {
-    private let lock = Mutex<Void>(())
+    private let lock = RxMutex<Void>(())
     private var action: ((State) -> State)?
     private var state: State?
     private var disposed = false

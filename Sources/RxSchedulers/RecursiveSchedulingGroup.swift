@@ -1,6 +1,5 @@
 import RxCore
 import RxDisposables
-import Synchronization
 
 // @unchecked Sendable: `action` and every entry's `phase` are read and written only under `lock`.
 /// What both recursive schedulers share: the user's action, and one group holding the
@@ -10,7 +9,7 @@ import Synchronization
 /// A run that starts removes its own disposable from the group, so a long recursion keeps only
 /// the runs that are still waiting.
 final class RecursiveSchedulingGroup<Action>: @unchecked Sendable {
-    private let lock = Mutex<Void>(())
+    private let lock = RxMutex<Void>(())
     private let group = CompositeDisposable()
     private var action: Action?
 

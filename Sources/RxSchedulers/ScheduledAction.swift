@@ -1,5 +1,4 @@
 import RxDisposables
-import Synchronization
 
 // @unchecked Sendable: `action`, `result` and `disposed` are read and written only under `lock`.
 /// An action that runs at most once, later, wherever a scheduler decides; the disposable that
@@ -9,7 +8,7 @@ import Synchronization
 /// the queue or timer that will call ``run()`` may keep this object a while longer. Disposing
 /// after the run disposes what the action returned.
 class ScheduledAction: Cancelable, @unchecked Sendable {
-    private let lock = Mutex<Void>(())
+    private let lock = RxMutex<Void>(())
     private var action: (() -> any Disposable)?
     private var result: (any Disposable)?
     private var disposed = false

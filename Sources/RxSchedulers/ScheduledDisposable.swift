@@ -1,6 +1,5 @@
 import RxCore
 import RxDisposables
-import Synchronization
 
 // @unchecked Sendable: `disposable` and `disposed` are read and written only under `lock`.
 /// Disposes a disposable on a chosen scheduler, for resources that must be released on a
@@ -11,7 +10,7 @@ public final class ScheduledDisposable: Cancelable, @unchecked Sendable {
     /// The scheduler the inner disposable is disposed on.
     public let scheduler: any ImmediateSchedulerType
 
-    private let lock = Mutex<Void>(())
+    private let lock = RxMutex<Void>(())
     private var disposable: (any Disposable)?
     private var disposed = false
 

@@ -1,7 +1,6 @@
 import Dispatch
 import RxCore
 import RxDisposables
-import Synchronization
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -29,7 +28,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// A distance on this scheduler's virtual clock.
     public typealias VirtualTimeInterval = Converter.VirtualTimeIntervalUnit
 
-    private let lock = Mutex<Void>(())
+    private let lock = RxMutex<Void>(())
     private let converter: Converter
     private var running = false
     private var currentClock: VirtualTime

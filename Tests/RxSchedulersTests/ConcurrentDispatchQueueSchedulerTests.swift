@@ -49,17 +49,17 @@ final class ConcurrentDispatchQueueSchedulerTests: RxTestCase {
         // Each action waits for the other to start: only parallel runs can both succeed.
         _ = scheduler.schedule(()) { _ in
             first.signal()
-            met.append(second.wait(timeout: .now() + 5) == .success)
+            met.append(second.wait(timeout: .now() + 4) == .success)
             done.fulfill()
             return Disposables.create()
         }
         _ = scheduler.schedule(()) { _ in
             second.signal()
-            met.append(first.wait(timeout: .now() + 5) == .success)
+            met.append(first.wait(timeout: .now() + 4) == .success)
             done.fulfill()
             return Disposables.create()
         }
-        wait(for: [done], timeout: 10)
+        wait(for: [done], timeout: 5)
         XCTAssertEqual(met.values, [true, true])
     }
 

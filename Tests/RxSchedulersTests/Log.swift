@@ -1,9 +1,10 @@
+import RxDisposables
 import Synchronization
 
 // @unchecked Sendable: `entries` is read and written only under `lock`.
 /// An append-only record that actions on any thread write to and the test reads at the end.
 final class Log<Entry>: @unchecked Sendable {
-    private let lock = Mutex<Void>(())
+    private let lock = RxMutex<Void>(())
     private var entries: [Entry] = []
 
     func append(_ entry: Entry) {
