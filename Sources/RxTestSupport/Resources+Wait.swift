@@ -24,4 +24,24 @@ extension Resources {
         }
         return difference
     }
+
+    /// Waits, up to `timeout`, for ``RxCore/Resources/total`` to return to `baseline` without
+    /// blocking a thread, and returns the difference that remains (zero when it returned).
+    public static func waitForTotal(toReturnTo baseline: Int, timeout: DispatchTimeInterval = .seconds(2)) async -> Int
+    {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .nanoseconds(timeout.nanoseconds ?? .max)
+        var difference = total - baseline
+        while difference != 0, clock.now < deadline {
+            try? await clock.sleep(for: .milliseconds(1))
+            difference = total - baseline
+        }
+        return difference
+    }
+
+    /// The sentence leak checks fail with: how many objects are still alive and how the total
+    /// moved.
+    static func leakMessage(_ leaked: Int, baseline: Int, after subject: String) -> String {
+        "\(leaked) framework object(s) still alive after \(subject) (Resources.total \(baseline) → \(baseline + leaked))"
+    }
 }

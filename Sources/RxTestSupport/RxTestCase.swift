@@ -6,6 +6,9 @@ import XCTest
 /// It reads ``RxCore/Resources/total`` before each test and checks it is back to the same value
 /// afterwards. Objects released on another thread (after a real scheduler's last callback) are
 /// given a short, bounded grace period to go before the test fails.
+///
+/// XCTest runs a class's tests one at a time, so the process-wide count sees only the test
+/// that is running. Swift Testing tests use ``LeakCheckTrait`` (`@Test(.leakChecked)`).
 open class RxTestCase: XCTestCase {
     private var resourcesAtStart = 0
 
@@ -17,9 +20,7 @@ open class RxTestCase: XCTestCase {
     open override func tearDown() {
         let leaked = Resources.waitForTotal(toReturnTo: resourcesAtStart)
         if leaked != 0 {
-            XCTFail(
-                "\(leaked) framework object(s) still alive after the test (Resources.total \(resourcesAtStart) → \(resourcesAtStart + leaked))"
-            )
+            XCTFail(Resources.leakMessage(leaked, baseline: resourcesAtStart, after: "the test"))
         }
         super.tearDown()
     }

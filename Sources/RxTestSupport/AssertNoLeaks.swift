@@ -1,0 +1,49 @@
+import Dispatch
+import RxCore
+
+/// Runs `body` and fails the current test (XCTest or Swift Testing) if
+/// ``RxCore/Resources/total`` does not return to where it started, naming how many objects
+/// are still alive.
+///
+/// Objects released on other threads get up to `timeout` to go. The count is process-wide:
+/// in Swift Testing, use it in tests that do not overlap other Rx tests (such as those marked
+/// `.leakChecked`).
+///
+/// - Returns: what `body` returns.
+@discardableResult
+public func assertNoLeaks<Result>(
+    timeout: DispatchTimeInterval = .seconds(2), _ body: () throws -> Result,
+    fileID: String = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) rethrows -> Result {
+    let baseline = Resources.total
+    let result = try body()
+    let leaked = Resources.waitForTotal(toReturnTo: baseline, timeout: timeout)
+    if leaked != 0 {
+        FailureReporter.report(
+            Resources.leakMessage(leaked, baseline: baseline, after: "the block"),
+            at: SourceContext(fileID: fileID, filePath: file, line: line, column: column))
+    }
+    return result
+}
+
+/// Runs the asynchronous `body` and fails the current test if ``RxCore/Resources/total`` does
+/// not return to where it started (within `timeout`), naming how many objects are still
+/// alive.
+///
+/// - Returns: what `body` returns.
+@discardableResult
+public func assertNoLeaks<Result>(
+    isolation: isolated (any Actor)? = #isolation, timeout: DispatchTimeInterval = .seconds(2),
+    _ body: () async throws -> Result,
+    fileID: String = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+) async rethrows -> Result {
+    let baseline = Resources.total
+    let result = try await body()
+    let leaked = await Resources.waitForTotal(toReturnTo: baseline, timeout: timeout)
+    if leaked != 0 {
+        FailureReporter.report(
+            Resources.leakMessage(leaked, baseline: baseline, after: "the block"),
+            at: SourceContext(fileID: fileID, filePath: file, line: line, column: column))
+    }
+    return result
+}

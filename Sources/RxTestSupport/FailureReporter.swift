@@ -1,0 +1,58 @@
+import Synchronization
+import Testing
+import XCTest
+
+/// Sends an assertion's failure to the test framework that is running the current test.
+///
+/// Inside a Swift Testing test (``Testing/Test/current`` is set) the failure is an `Issue`;
+/// otherwise it goes to `XCTFail`. Tests of this module install a ``Capture`` to read the
+/// exact messages instead.
+enum FailureReporter {
+    /// One reported failure, as a capture saw it.
+    struct Failure: Equatable, Sendable {
+        let message: String
+        let fileID: String
+        let line: UInt
+    }
+
+    // @unchecked Sendable: `failures` is touched only under `lock`.
+    /// Collects failures instead of reporting them.
+    final class Capture: @unchecked Sendable {
+        private let lock = Mutex<Void>(())
+        private var failures: [Failure] = []
+
+        var recorded: [Failure] {
+            lock.withLock { _ in failures }
+        }
+
+        func append(_ failure: Failure) {
+            lock.withLock { _ in failures.append(failure) }
+        }
+    }
+
+    /// The capture of the current task, if any; task-local so parallel tests never mix.
+    @TaskLocal static var capture: Capture?
+
+    static func report(_ message: String, at context: SourceContext) {
+        if let capture {
+            capture.append(Failure(message: message, fileID: context.reportedFileID, line: context.line))
+        } else if Test.current != nil {
+            Issue.record(
+                Comment(rawValue: message),
+                sourceLocation: SourceLocation(
+                    fileID: context.reportedFileID, filePath: "\(context.filePath)", line: Int(context.line),
+                    column: Int(context.reportedColumn)))
+        } else {
+            XCTFail(message, file: context.filePath, line: context.line)
+        }
+    }
+
+    /// Runs `body` and returns the failures it reported, without reporting them.
+    static func capturing(_ body: () throws -> Void) rethrows -> [Failure] {
+        let capture = Capture()
+        try $capture.withValue(capture) {
+            try body()
+        }
+        return capture.recorded
+    }
+}

@@ -1,0 +1,61 @@
+import RxCore
+
+// These overloads take exactly XCTest's `file:` and `line:` so that the compiler prefers them
+// to XCTest's generic `XCTAssertEqual`; any extra defaulted parameter would make them lose.
+
+/// Fails the current test unless the two lists of events are equal: equal elements, both
+/// completed, or errors with the same domain, code and description (RxTest's rule).
+///
+/// The message lists both sides and every index where they differ. Works from XCTest and from
+/// Swift Testing, reporting at the caller's line.
+public func XCTAssertEqual<Element: Equatable>(
+    _ lhs: [Event<Element>], _ rhs: [Event<Element>], _ message: @autoclosure () -> String = "",
+    file: StaticString = #filePath, line: UInt = #line
+) {
+    let difference = SequenceDifference.describe(lhs, rhs, equal: { $0 == $1 }, text: { $0.description })
+    report(
+        "XCTAssertEqual failed: the events differ", difference, message(),
+        SourceContext(filePath: file, line: line))
+}
+
+/// Fails the current test unless the two lists of recorded events are equal: the same times
+/// and equal events (errors compared by RxTest's rule).
+///
+/// The message lists both sides and every index where they differ. Works from XCTest and from
+/// Swift Testing, reporting at the caller's line.
+public func XCTAssertEqual<Element: Equatable>(
+    _ lhs: [Recorded<Event<Element>>], _ rhs: [Recorded<Event<Element>>], _ message: @autoclosure () -> String = "",
+    file: StaticString = #filePath, line: UInt = #line
+) {
+    let difference = SequenceDifference.describe(lhs, rhs, equal: ==) { $0.debugDescription }
+    report(
+        "XCTAssertEqual failed: the recorded events differ", difference, message(),
+        SourceContext(filePath: file, line: line))
+}
+
+/// Fails the current test unless `stream` holds only `next` events whose elements are
+/// `elements`, whatever their times. A stop event (`completed` or `error`) fails it.
+public func XCTAssertRecordedElements<Element: Equatable>(
+    _ stream: [Recorded<Event<Element>>], _ elements: [Element], _ message: @autoclosure () -> String = "",
+    file: StaticString = #filePath, line: UInt = #line
+) {
+    let context = SourceContext(filePath: file, line: line)
+    if let stop = stream.first(where: { $0.value.isStopEvent }) {
+        report(
+            "XCTAssertRecordedElements failed: a stop event was recorded: \(stop.debugDescription)", "", message(),
+            context)
+        return
+    }
+    let recorded = stream.compactMap { $0.value.element }
+    let difference = SequenceDifference.describe(recorded, elements, equal: ==) { "\($0)" }
+    report("XCTAssertRecordedElements failed: the elements differ", difference, message(), context)
+}
+
+private func report(_ summary: String, _ difference: String?, _ message: String, _ context: SourceContext) {
+    guard let difference else { return }
+    var text = message.isEmpty ? summary : "\(summary) - \(message)"
+    if !difference.isEmpty {
+        text += "\n" + difference
+    }
+    FailureReporter.report(text, at: context)
+}

@@ -1,0 +1,115 @@
+import Dispatch
+import RxCore
+import RxSchedulers
+import XCTest
+
+@testable import RxTestSupport
+
+final class AssertionMessageTests: RxTestCase {
+    func testEqualListsPass() {
+        let failures = capturedFailures {
+            XCTAssertEqual([Recorded.next(210, 1), .completed(220)], [.next(210, 1), .completed(220)])
+            XCTAssertEqual([Event.next(1), .error(TestError.boom)], [.next(1), .error(TestError.boom)])
+            XCTAssertRecordedElements([.next(210, "a"), .next(300, "b")], ["a", "b"])
+        }
+        XCTAssertEqual(failures, [])
+    }
+
+    func testRecordedEventsDifference() {
+        let failures = capturedFailures {
+            XCTAssertEqual(
+                [Recorded.next(210, 1), .next(220, 3), .completed(230)], [.next(210, 1), .next(220, 2)], "mapped")
+        }
+        XCTAssertEqual(
+            failures,
+            [
+                """
+                XCTAssertEqual failed: the recorded events differ - mapped
+                lhs: [next(1) @ 210, next(3) @ 220, completed @ 230]
+                rhs: [next(1) @ 210, next(2) @ 220]
+                differences:
+                  [1] lhs: next(3) @ 220
+                      rhs: next(2) @ 220
+                  [2] lhs: completed @ 230
+                      rhs: (none)
+                """
+            ])
+    }
+
+    func testEventsDifference() {
+        let failures = capturedFailures {
+            XCTAssertEqual([Event<Int>.error(TestError.boom)], [.error(TestError.other)])
+        }
+        XCTAssertEqual(
+            failures,
+            [
+                """
+                XCTAssertEqual failed: the events differ
+                lhs: [error(boom)]
+                rhs: [error(other)]
+                differences:
+                  [0] lhs: error(boom)
+                      rhs: error(other)
+                """
+            ])
+    }
+
+    func testRecordedElements() {
+        let failures = capturedFailures {
+            XCTAssertRecordedElements([.next(210, 1), .completed(220)], [1])
+            XCTAssertRecordedElements([.next(210, 1), .next(220, 5)], [1, 2])
+        }
+        XCTAssertEqual(
+            failures,
+            [
+                "XCTAssertRecordedElements failed: a stop event was recorded: completed @ 220",
+                """
+                XCTAssertRecordedElements failed: the elements differ
+                lhs: [1, 5]
+                rhs: [1, 2]
+                differences:
+                  [1] lhs: 5
+                      rhs: 2
+                """,
+            ])
+    }
+
+    func testAssertNoLeaksNamesTheCount() {
+        let baseline = Resources.total
+        let line: UInt = #line + 2
+        let failures = FailureReporter.capturing {
+            assertNoLeaks(timeout: .milliseconds(20)) { _ = Resources.incrementTotal() }
+        }
+        Resources.decrementTotal()
+        XCTAssertEqual(
+            failures,
+            [
+                FailureReporter.Failure(
+                    message:
+                        "1 framework object(s) still alive after the block (Resources.total \(baseline) → \(baseline + 1))",
+                    fileID: "RxTestSupportTests/AssertionMessageTests.swift", line: line)
+            ])
+        XCTAssertEqual(capturedFailures { XCTAssertEqual(assertNoLeaks { 7 }, 7) }, [])
+    }
+
+    func testForwardedFileAndLineWinOverTheHelpersFileID() {
+        let context = SourceContext(
+            fileID: "Helpers/Assertions.swift", filePath: "/src/Tests/Feature/FeatureTests.swift", line: 12, column: 5)
+        XCTAssertEqual(context.reportedFileID, "Helpers/FeatureTests.swift")
+        XCTAssertEqual(context.reportedColumn, 1)
+        let direct = SourceContext(
+            fileID: "Feature/FeatureTests.swift", filePath: "/src/Tests/Feature/FeatureTests.swift", line: 12, column: 5
+        )
+        XCTAssertEqual(direct.reportedFileID, "Feature/FeatureTests.swift")
+        XCTAssertEqual(direct.reportedColumn, 5)
+        let fromXCTest = SourceContext(filePath: "/src/Tests/FeatureTests/FeatureTests.swift", line: 3)
+        XCTAssertEqual(fromXCTest.reportedFileID, "FeatureTests/FeatureTests.swift")
+    }
+
+    func testRxTestAssertionsReportAtTheCallersLine() {
+        let line: UInt = #line + 1
+        let failures = FailureReporter.capturing { XCTAssertEqual([Event.next(1)], [Event.next(2)]) }
+        XCTAssertEqual(failures.map(\.line), [line])
+        XCTAssertEqual(failures.map(\.fileID), ["RxTestSupportTests/AssertionMessageTests.swift"])
+    }
+}

@@ -1,0 +1,110 @@
+import Dispatch
+import RxCore
+import RxSchedulers
+import Synchronization
+import Testing
+
+@testable import RxTestSupport
+
+/// The assertions from Swift Testing, whose tests run in parallel: each test owns its
+/// scheduler, and the leak-checked ones take turns.
+@Suite(.leakChecked)
+struct SwiftTestingMarbleTests {
+    private let values: [Character: Int] = ["a": 1, "b": 2, "c": 3]
+
+    @Test func hotObservableMatchesItsDiagram() throws {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = try scheduler.createHotObservable("-a-^-b-c-|", values: values)
+        let res = scheduler.start { xs }
+        assertMarbles(res, "   --b-c-|", values: values)
+        assertSubscriptions(xs, "   ^-----!")
+        #expect(res.events == [.next(220, 2), .next(240, 3), .completed(260)])
+    }
+
+    @Test func failureBecomesAnIssueAtTheCallersLine() throws {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = try scheduler.createColdObservable("-a|", values: values)
+        let res = scheduler.start { xs }
+        let line = #line + 2
+        withKnownIssue {
+            assertMarbles(res, "-b|", values: values)
+        } matching: { issue in
+            issue.sourceLocation?.line == line
+                && issue.sourceLocation?.fileID == "RxTestSupportTests/SwiftTestingTests.swift"
+                && (issue.comments.first?.rawValue.hasPrefix(
+                    "recorded events differ from the marble diagram at 210 (frame 1):") ?? false)
+        }
+    }
+
+    @Test func rxTestAssertionsReportIssuesToo() {
+        withKnownIssue {
+            XCTAssertEqual([Recorded.next(210, 1)], [.next(220, 1)])
+        } matching: { issue in
+            issue.comments.first?.rawValue.hasPrefix("XCTAssertEqual failed: the recorded events differ") ?? false
+        }
+    }
+
+    @Test func leakAssertionReportsTheCount() {
+        let baseline = Resources.total
+        withKnownIssue {
+            assertNoLeaks(timeout: .milliseconds(20)) { _ = Resources.incrementTotal() }
+        } matching: { issue in
+            issue.comments.first?.rawValue
+                == "1 framework object(s) still alive after the block (Resources.total \(baseline) → \(baseline + 1))"
+        }
+        Resources.decrementTotal()
+    }
+
+    @Test func leakCheckReportsTheCountAsAnIssue() async throws {
+        let baseline = Resources.total
+        let location = SourceLocation(
+            fileID: "RxTestSupportTests/SwiftTestingTests.swift", filePath: #filePath, line: 1, column: 1)
+        try await withKnownIssue {
+            try await LeakCheckTrait.check(timeout: .milliseconds(20), sourceLocation: location) {
+                _ = Resources.incrementTotal()
+            }
+        } matching: { issue in
+            issue.comments.first?.rawValue
+                == "1 framework object(s) still alive after the test (Resources.total \(baseline) → \(baseline + 1))"
+        }
+        Resources.decrementTotal()
+    }
+
+    @Test func asyncLeakAssertionPassesWhenEverythingIsReleased() async throws {
+        let result = try await assertNoLeaks {
+            await Task.yield()
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = try scheduler.createColdObservable("-a-b|", values: values)
+            return scheduler.start { xs.asObservable() }.events
+        }
+        #expect(result == [.next(210, 1), .next(230, 2), .completed(240)])
+    }
+
+    @Test(.leakChecked) func traitOnTestAndSuiteChecksOnce() throws {
+        let scheduler = TestScheduler(initialClock: 0)
+        #expect(try scheduler.events("-a", values: values) == [.next(210, 1)])
+    }
+
+    @Test(arguments: 0..<6) func parallelSchedulersStayIndependent(offset: Int) throws {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = try scheduler.createColdObservable("-a-b-|", values: values)
+        let res = scheduler.start(created: 0, subscribed: offset * 10, disposed: 1000) { xs.asObservable() }
+        assertMarbles(res, "-a-b-|", values: values, subscribed: offset * 10)
+    }
+}
+
+/// Plain Swift Testing tests without the trait run in parallel with everything.
+@Suite struct SwiftTestingParallelTests {
+    @Test(arguments: ["-a-b-|", "(ab)--|", "a 3t b"]) func renderingRoundTrips(diagram: String) throws {
+        let scheduler = TestScheduler(initialClock: 0)
+        let events = try scheduler.events(diagram)
+        #expect(try scheduler.events(scheduler.diagram(of: events)) == events)
+    }
+
+    @Test func malformedDiagramThrowsWithCaret() {
+        let scheduler = TestScheduler(initialClock: 0)
+        #expect(throws: MarbleDiagramError(diagram: "-(a", column: 1, reason: "'(' is never closed")) {
+            try scheduler.events("-(a")
+        }
+    }
+}
