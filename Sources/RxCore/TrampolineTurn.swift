@@ -1,0 +1,42 @@
+/// Work that takes many turns on the current thread's trampoline, one turn per queue entry.
+package protocol TrampolineTask: AnyObject {
+    /// Runs one turn. It may queue the next turn through the same ``TrampolineTurn``.
+    func runTrampolineTurn()
+}
+
+/// A reusable entry for the current thread's trampoline, for producers that queue a turn after
+/// every element (such as `of` and `range`) and would otherwise allocate a scheduled item each
+/// time.
+///
+/// Queuing a turn has the same effect as `CurrentThreadScheduler.instance.schedule`: it runs
+/// after the work already queued on this thread, or at once (draining what it queues) when no
+/// trampoline runs. The entry holds its task only while a turn is queued; a task that must not
+/// run any more simply returns from its turn without queuing another.
+package final class TrampolineTurn: TrampolineRunnable {
+    private var task: (any TrampolineTask)?
+
+    /// An entry with no turn queued.
+    package init() {}
+
+    /// Queues one turn of `task` on this thread's trampoline.
+    ///
+    /// - Precondition: no turn of this entry is already queued.
+    package func enqueue(_ task: any TrampolineTask) {
+        self.task = task
+        let queue = TrampolineQueue.forCurrentThread
+        if queue.isRunning {
+            queue.enqueue(self)
+            return
+        }
+        queue.isRunning = true
+        defer { queue.isRunning = false }
+        run()
+        queue.drain()
+    }
+
+    func run() {
+        let task = self.task
+        self.task = nil
+        task?.runTrampolineTurn()
+    }
+}

@@ -1,0 +1,68 @@
+import RxCore
+import RxDisposables
+
+extension ObservableType {
+    /// Transforms each element with `transform` and passes on the non-`nil` results.
+    ///
+    /// An error thrown by `transform` is sent as `error` and ends the subscription.
+    public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Observable<Result> {
+        CompactMap(source: asObservable(), transform: transform)
+    }
+}
+
+/// The producer behind `compactMap`.
+final class CompactMap<SourceType, Element>: Producer<Element> {
+    typealias Transform = (SourceType) throws -> Element?
+
+    private let source: Observable<SourceType>
+    private let transform: Transform
+
+    init(source: Observable<SourceType>, transform: @escaping Transform) {
+        self.source = source
+        self.transform = transform
+    }
+
+    override func run<Observer: ObserverType>(
+        _ observer: Observer, cancel: any Cancelable
+    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+        let sink = CompactMapSink(transform: transform, observer: observer, cancel: cancel)
+        let subscription = source.subscribe(sink)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+/// Applies the transform and drops the elements it maps to `nil`.
+final class CompactMapSink<SourceType, Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = SourceType
+    typealias Transform = (SourceType) throws -> Observer.Element?
+
+    private let transform: Transform
+
+    init(transform: @escaping Transform, observer: Observer, cancel: any Cancelable) {
+        self.transform = transform
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<SourceType>) {
+        switch event {
+        case .next(let element):
+            let mapped: Observer.Element?
+            do {
+                mapped = try transform(element)
+            } catch {
+                forwardOn(.error(error))
+                dispose()
+                return
+            }
+            if let mapped {
+                forwardOn(.next(mapped))
+            }
+        case .error(let error):
+            forwardOn(.error(error))
+            dispose()
+        case .completed:
+            forwardOn(.completed)
+            dispose()
+        }
+    }
+}

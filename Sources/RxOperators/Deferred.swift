@@ -1,0 +1,50 @@
+import RxCore
+import RxDisposables
+
+extension ObservableType {
+    /// A sequence built anew for every subscriber by `observableFactory`, at the moment it
+    /// subscribes. An error thrown by the factory is sent to that subscriber as `error`.
+    public static func deferred(_ observableFactory: @escaping () throws -> Observable<Element>) -> Observable<Element>
+    {
+        Deferred(observableFactory: observableFactory)
+    }
+}
+
+/// The producer behind `deferred`.
+final class Deferred<Element>: Producer<Element> {
+    let observableFactory: () throws -> Observable<Element>
+
+    init(observableFactory: @escaping () throws -> Observable<Element>) {
+        self.observableFactory = observableFactory
+    }
+
+    override func run<Observer: ObserverType>(
+        _ observer: Observer, cancel: any Cancelable
+    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+        let sink = DeferredSink(observer: observer, cancel: cancel)
+        let subscription = sink.run(observableFactory)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+/// Subscribes to the sequence the factory returns and forwards its events.
+final class DeferredSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+
+    func run(_ observableFactory: () throws -> Observable<Element>) -> any Disposable {
+        do {
+            return try observableFactory().subscribe(self)
+        } catch {
+            forwardOn(.error(error))
+            dispose()
+            return Disposables.create()
+        }
+    }
+
+    func on(_ event: Event<Element>) {
+        forwardOn(event)
+        if event.isStopEvent {
+            dispose()
+        }
+    }
+}

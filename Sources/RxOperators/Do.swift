@@ -1,0 +1,136 @@
+import RxCore
+import RxDisposables
+
+extension ObservableType {
+    /// Runs side effects as events pass, without changing them.
+    ///
+    /// `onNext`, `onError` and `onCompleted` run before the event goes downstream; `afterNext`,
+    /// `afterError` and `afterCompleted` run after it. `onSubscribe` runs before subscribing to
+    /// the source, `onSubscribed` after, and `onDispose` when the subscription ends. An error
+    /// thrown by an event handler is sent as `error` and ends the subscription; one thrown by
+    /// `afterError` or `afterCompleted`, when the sequence has already ended, goes to
+    /// `Hooks.defaultErrorHandler` instead.
+    public func `do`(
+        onNext: ((Element) throws -> Void)? = nil,
+        afterNext: ((Element) throws -> Void)? = nil,
+        onError: ((any Swift.Error) throws -> Void)? = nil,
+        afterError: ((any Swift.Error) throws -> Void)? = nil,
+        onCompleted: (() throws -> Void)? = nil,
+        afterCompleted: (() throws -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil
+    ) -> Observable<Element> {
+        Do(
+            source: asObservable(),
+            handlers: DoEventHandlers(
+                onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
+                onCompleted: onCompleted, afterCompleted: afterCompleted),
+            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose)
+    }
+}
+
+/// The per-event side effects of one `do`, kept apart so that the sink calls only those given.
+struct DoEventHandlers<Element> {
+    let onNext: ((Element) throws -> Void)?
+    let afterNext: ((Element) throws -> Void)?
+    let onError: ((any Swift.Error) throws -> Void)?
+    let afterError: ((any Swift.Error) throws -> Void)?
+    let onCompleted: (() throws -> Void)?
+    let afterCompleted: (() throws -> Void)?
+}
+
+/// The producer behind `do`.
+final class Do<Element>: Producer<Element> {
+    private let source: Observable<Element>
+    private let handlers: DoEventHandlers<Element>
+    private let onSubscribe: (() -> Void)?
+    private let onSubscribed: (() -> Void)?
+    private let onDispose: (() -> Void)?
+
+    init(
+        source: Observable<Element>, handlers: DoEventHandlers<Element>, onSubscribe: (() -> Void)?,
+        onSubscribed: (() -> Void)?, onDispose: (() -> Void)?
+    ) {
+        self.source = source
+        self.handlers = handlers
+        self.onSubscribe = onSubscribe
+        self.onSubscribed = onSubscribed
+        self.onDispose = onDispose
+    }
+
+    override func run<Observer: ObserverType>(
+        _ observer: Observer, cancel: any Cancelable
+    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+        onSubscribe?()
+        let sink = DoSink(handlers: handlers, observer: observer, cancel: cancel)
+        let subscription = source.subscribe(sink)
+        onSubscribed?()
+        guard let onDispose else {
+            return (sink: sink, subscription: subscription)
+        }
+        let withSideEffect = Disposables.create {
+            subscription.dispose()
+            onDispose()
+        }
+        return (sink: sink, subscription: withSideEffect)
+    }
+}
+
+/// Calls the side effects around forwarding each event.
+final class DoSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+
+    private let handlers: DoEventHandlers<Element>
+
+    init(handlers: DoEventHandlers<Element>, observer: Observer, cancel: any Cancelable) {
+        self.handlers = handlers
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            do {
+                try handlers.onNext?(element)
+                forwardOn(event)
+                try handlers.afterNext?(element)
+            } catch {
+                forwardOn(.error(error))
+                dispose()
+            }
+        case .error(let error):
+            do {
+                try handlers.onError?(error)
+            } catch {
+                forwardOn(.error(error))
+                dispose()
+                return
+            }
+            forwardOn(event)
+            runAfterTerminalEvent { try handlers.afterError?(error) }
+        case .completed:
+            do {
+                try handlers.onCompleted?()
+            } catch {
+                forwardOn(.error(error))
+                dispose()
+                return
+            }
+            forwardOn(event)
+            runAfterTerminalEvent { try handlers.afterCompleted?() }
+        }
+    }
+
+    /// Runs an after-handler of a terminal event, then ends the subscription. The sequence has
+    /// already ended, so an error the handler throws cannot be sent; it goes to
+    /// `Hooks.defaultErrorHandler` like any other error nobody handles.
+    private func runAfterTerminalEvent(_ handler: () throws -> Void) {
+        do {
+            try handler()
+        } catch {
+            Hooks.defaultErrorHandler([], error)
+        }
+        dispose()
+    }
+}

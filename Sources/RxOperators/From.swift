@@ -1,0 +1,101 @@
+import RxCore
+import RxDisposables
+import RxSchedulers
+
+extension ObservableType {
+    /// A sequence of the given elements, then completion, one element per action on
+    /// `scheduler`.
+    ///
+    /// On the default ``RxCore/CurrentThreadScheduler`` each element waits for the work already
+    /// queued on the thread's trampoline, so two such sequences subscribed together
+    /// interleave.
+    public static func of(
+        _ elements: Element..., scheduler: any ImmediateSchedulerType = CurrentThreadScheduler.instance
+    ) -> Observable<Element> {
+        ObservableSequence(elements: elements, scheduler: scheduler)
+    }
+
+    /// A sequence of the array's elements, then completion, one element per action on
+    /// `scheduler`.
+    public static func from(
+        _ array: [Element], scheduler: any ImmediateSchedulerType = CurrentThreadScheduler.instance
+    ) -> Observable<Element> {
+        ObservableSequence(elements: array, scheduler: scheduler)
+    }
+
+    /// A sequence of the elements of `sequence`, then completion, one element per action on
+    /// `scheduler`. The sequence is iterated anew for every subscriber, lazily, so it may be
+    /// infinite when the subscriber stops early.
+    public static func from<Elements: Sequence>(
+        _ sequence: Elements, scheduler: any ImmediateSchedulerType = CurrentThreadScheduler.instance
+    ) -> Observable<Element> where Elements.Element == Element {
+        ObservableSequence(elements: sequence, scheduler: scheduler)
+    }
+}
+
+/// The producer behind `of` and `from(_:scheduler:)`.
+final class ObservableSequence<Elements: Sequence>: Producer<Elements.Element> {
+    private let elements: Elements
+    private let scheduler: any ImmediateSchedulerType
+
+    init(elements: Elements, scheduler: any ImmediateSchedulerType) {
+        self.elements = elements
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ObserverType>(
+        _ observer: Observer, cancel: any Cancelable
+    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+        let sink = ObservableSequenceSink(iterator: elements.makeIterator(), observer: observer, cancel: cancel)
+        let subscription = sink.run(on: scheduler)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+/// Sends one element per scheduled step, and completion after the last.
+final class ObservableSequenceSink<Iterator: IteratorProtocol, Observer: ObserverType>: Sink<Observer>, TrampolineTask
+where Iterator.Element == Observer.Element {
+    // Only one step runs at a time, and each is scheduled by the one before, so the iterator
+    // is never touched concurrently.
+    private var iterator: Iterator
+    private var turn: TrampolineTurn?
+
+    init(iterator: Iterator, observer: Observer, cancel: any Cancelable) {
+        self.iterator = iterator
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func run(on scheduler: any ImmediateSchedulerType) -> any Disposable {
+        if scheduler is CurrentThreadScheduler {
+            // The same order as recursive scheduling on the trampoline, with one queue entry
+            // reused for every element instead of a new scheduled item each time.
+            let turn = TrampolineTurn()
+            self.turn = turn
+            turn.enqueue(self)
+            return Disposables.create()
+        }
+        return scheduler.scheduleRecursive(()) { _, recurse in
+            if self.emitNext() {
+                recurse(())
+            }
+        }
+    }
+
+    func runTrampolineTurn() {
+        guard !isDisposed else { return }
+        if emitNext(), !isDisposed, let turn {
+            turn.enqueue(self)
+        }
+    }
+
+    /// Sends the next element, or completion when there is none; returns whether to continue.
+    private func emitNext() -> Bool {
+        guard let element = iterator.next() else {
+            forwardOn(.completed)
+            dispose()
+            return false
+        }
+        forwardOn(.next(element))
+        return true
+    }
+}

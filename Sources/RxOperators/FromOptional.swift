@@ -1,0 +1,82 @@
+import RxCore
+import RxDisposables
+
+extension ObservableType {
+    /// A sequence of the optional's value, if it has one, then completion; both are sent at
+    /// subscription.
+    public static func from(optional: Element?) -> Observable<Element> {
+        ObservableOptional(optional: optional)
+    }
+
+    /// A sequence of the optional's value, if it has one, then completion, each sent as its own
+    /// action on `scheduler`.
+    public static func from(optional: Element?, scheduler: any ImmediateSchedulerType) -> Observable<Element> {
+        ObservableOptionalScheduled(optional: optional, scheduler: scheduler)
+    }
+}
+
+/// `from(optional:)` without a scheduler: the events are sent from `subscribe` itself.
+final class ObservableOptional<Element>: Observable<Element> {
+    private let optional: Element?
+
+    init(optional: Element?) {
+        self.optional = optional
+    }
+
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+    where Observer.Element == Element {
+        if let element = optional {
+            observer.on(.next(element))
+        }
+        observer.on(.completed)
+        return Disposables.create()
+    }
+}
+
+/// `from(optional:)` on a scheduler.
+final class ObservableOptionalScheduled<Element>: Producer<Element> {
+    let optional: Element?
+    let scheduler: any ImmediateSchedulerType
+
+    init(optional: Element?, scheduler: any ImmediateSchedulerType) {
+        self.optional = optional
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ObserverType>(
+        _ observer: Observer, cancel: any Cancelable
+    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+        let sink = ObservableOptionalScheduledSink(parent: self, observer: observer, cancel: cancel)
+        let subscription = sink.run()
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+/// Sends the value (if any) in one scheduled action, and completion in the next.
+final class ObservableOptionalScheduledSink<Observer: ObserverType>: Sink<Observer> {
+    typealias Element = Observer.Element
+
+    private let parent: ObservableOptionalScheduled<Element>
+
+    init(parent: ObservableOptionalScheduled<Element>, observer: Observer, cancel: any Cancelable) {
+        self.parent = parent
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func run() -> any Disposable {
+        let scheduler = parent.scheduler
+        return scheduler.schedule(parent.optional) { optional in
+            guard let element = optional else {
+                self.forwardOn(.completed)
+                self.dispose()
+                return Disposables.create()
+            }
+            self.forwardOn(.next(element))
+            return scheduler.schedule(()) { _ in
+                self.forwardOn(.completed)
+                self.dispose()
+                return Disposables.create()
+            }
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import RxCore
+import RxDisposables
+
+extension ObservableType {
+    /// Transforms each element with `transform`.
+    ///
+    /// An error thrown by `transform` is sent as `error` and ends the subscription. A `map` of
+    /// a `map` runs as one stage whose transform applies both, which behaves exactly like the
+    /// two stages but forwards each element once instead of twice.
+    public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
+        if let composable = self as? any MapComposable<Element> {
+            return composable.composeMap(transform)
+        }
+        return Map(source: asObservable(), transform: transform)
+    }
+}
+
+/// A sequence that can absorb a following `map` into its own stage.
+protocol MapComposable<Element>: AnyObject {
+    associatedtype Element
+
+    /// This sequence followed by `transform`, as one stage.
+    func composeMap<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result>
+}
+
+/// The producer behind `map`.
+final class Map<SourceType, Element>: Producer<Element>, MapComposable {
+    typealias Transform = (SourceType) throws -> Element
+
+    private let source: Observable<SourceType>
+    private let transform: Transform
+
+    init(source: Observable<SourceType>, transform: @escaping Transform) {
+        self.source = source
+        self.transform = transform
+    }
+
+    func composeMap<Result>(_ next: @escaping (Element) throws -> Result) -> Observable<Result> {
+        let first = transform
+        return Map<SourceType, Result>(source: source) { element in
+            try next(try first(element))
+        }
+    }
+
+    override func run<Observer: ObserverType>(
+        _ observer: Observer, cancel: any Cancelable
+    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+        let sink = MapSink(transform: transform, observer: observer, cancel: cancel)
+        let subscription = source.subscribe(sink)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+/// Applies the transform to each element on its way downstream.
+final class MapSink<SourceType, Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = SourceType
+    typealias Transform = (SourceType) throws -> Observer.Element
+
+    private let transform: Transform
+
+    init(transform: @escaping Transform, observer: Observer, cancel: any Cancelable) {
+        self.transform = transform
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<SourceType>) {
+        switch event {
+        case .next(let element):
+            let mapped: Observer.Element
+            do {
+                mapped = try transform(element)
+            } catch {
+                forwardOn(.error(error))
+                dispose()
+                return
+            }
+            forwardOn(.next(mapped))
+        case .error(let error):
+            forwardOn(.error(error))
+            dispose()
+        case .completed:
+            forwardOn(.completed)
+            dispose()
+        }
+    }
+}

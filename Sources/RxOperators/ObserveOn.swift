@@ -1,0 +1,178 @@
+import RxCore
+import RxDisposables
+import RxSchedulers
+import Synchronization
+
+extension ObservableType {
+    /// Delivers the source's events on `scheduler`, in the order they arrived, one scheduled
+    /// action per event.
+    ///
+    /// On a ``RxSchedulers/SerialDispatchQueueScheduler`` (and so ``RxSchedulers/MainScheduler``)
+    /// each event is handed straight to the serial queue, which keeps them in order. On any
+    /// other scheduler, events wait in a queue of their own, drained by recursive scheduling,
+    /// so that even a concurrent scheduler delivers them one at a time.
+    public func observe(on scheduler: any ImmediateSchedulerType) -> Observable<Element> {
+        if let serial = scheduler as? SerialDispatchQueueScheduler {
+            return ObserveOnSerialDispatchQueue(source: asObservable(), scheduler: serial)
+        }
+        return ObserveOn(source: asObservable(), scheduler: scheduler)
+    }
+
+    /// The RxSwift 5 spelling of ``observe(on:)``.
+    @available(*, deprecated, renamed: "observe(on:)")
+    public func observeOn(_ scheduler: any ImmediateSchedulerType) -> Observable<Element> {
+        observe(on: scheduler)
+    }
+}
+
+/// The producer behind `observe(on:)` for any scheduler.
+final class ObserveOn<Element>: Producer<Element> {
+    private let source: Observable<Element>
+    private let scheduler: any ImmediateSchedulerType
+
+    init(source: Observable<Element>, scheduler: any ImmediateSchedulerType) {
+        self.source = source
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ObserverType>(
+        _ observer: Observer, cancel: any Cancelable
+    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+        let sink = ObserveOnSink(scheduler: scheduler, observer: observer, cancel: cancel)
+        let subscription = source.subscribe(sink)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+// @unchecked Sendable: `queue`, `head` and `draining` are touched only under `lock`.
+/// Queues events as they arrive, from any thread, and delivers them one per recursive step
+/// on the scheduler; at most one drain runs at a time.
+final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+    typealias Element = Observer.Element
+
+    private let scheduler: any ImmediateSchedulerType
+    private let stopped = Atomic<Bool>(false)
+    private let drain = SerialDisposable()
+
+    private let lock = RxMutex<Void>(())
+    private var queue: [Event<Element>] = []
+    private var head = 0
+    private var draining = false
+
+    init(scheduler: any ImmediateSchedulerType, observer: Observer, cancel: any Cancelable) {
+        self.scheduler = scheduler
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<Element>) {
+        // The source may break the grammar; only what it may send is queued.
+        switch event {
+        case .next:
+            if stopped.load(ordering: .relaxed) { return }
+        case .error, .completed:
+            if stopped.exchange(true, ordering: .acquiringAndReleasing) { return }
+        }
+        let start: Bool = lock.withLock { _ in
+            queue.append(event)
+            if draining { return false }
+            draining = true
+            return true
+        }
+        if start {
+            drain.disposable = scheduler.scheduleRecursive((), action: deliverNext)
+        }
+    }
+
+    /// One step: delivers the oldest queued event, then schedules the next step if more wait.
+    private func deliverNext(_ state: Void, _ recurse: (()) -> Void) {
+        guard let event = dequeue(), !isDisposed else { return }
+        forwardOn(event)
+        if event.isStopEvent {
+            dispose()
+            return
+        }
+        let more: Bool = lock.withLock { _ in
+            if head < queue.count { return true }
+            draining = false
+            return false
+        }
+        if more {
+            recurse(())
+        }
+    }
+
+    /// Takes the oldest event, or marks the drain finished when none is left.
+    private func dequeue() -> Event<Element>? {
+        lock.withLock { _ in
+            guard head < queue.count else {
+                draining = false
+                return nil
+            }
+            let event = queue[head]
+            head += 1
+            if head == queue.count {
+                queue.removeAll(keepingCapacity: true)
+                head = 0
+            }
+            return event
+        }
+    }
+
+    override func dispose() {
+        super.dispose()
+        drain.dispose()
+    }
+}
+
+/// The producer behind `observe(on:)` for a serial dispatch queue scheduler.
+final class ObserveOnSerialDispatchQueue<Element>: Producer<Element> {
+    private let source: Observable<Element>
+    private let scheduler: SerialDispatchQueueScheduler
+
+    init(source: Observable<Element>, scheduler: SerialDispatchQueueScheduler) {
+        self.source = source
+        self.scheduler = scheduler
+    }
+
+    override func run<Observer: ObserverType>(
+        _ observer: Observer, cancel: any Cancelable
+    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+        let sink = ObserveOnSerialDispatchQueueSink(scheduler: scheduler, observer: observer, cancel: cancel)
+        let subscription = source.subscribe(sink)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+/// Hands each event to the serial queue, which delivers them in order; no queue of its own.
+final class ObserveOnSerialDispatchQueueSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+
+    private let scheduler: SerialDispatchQueueScheduler
+    private let stopped = Atomic<Bool>(false)
+
+    init(scheduler: SerialDispatchQueueScheduler, observer: Observer, cancel: any Cancelable) {
+        self.scheduler = scheduler
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next:
+            if stopped.load(ordering: .relaxed) { return }
+        case .error, .completed:
+            if stopped.exchange(true, ordering: .acquiringAndReleasing) { return }
+        }
+        _ = scheduler.schedule((self, event)) { sink, event in
+            sink.deliver(event)
+            return Disposables.create()
+        }
+    }
+
+    private func deliver(_ event: Event<Element>) {
+        guard !isDisposed else { return }
+        forwardOn(event)
+        if event.isStopEvent {
+            dispose()
+        }
+    }
+}

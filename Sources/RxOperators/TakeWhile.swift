@@ -1,0 +1,80 @@
+import RxCore
+import RxDisposables
+
+extension ObservableType {
+    /// Passes on elements while `predicate` returns `true`, and completes at the first element
+    /// for which it returns `false` (passing that element on too when `behavior` is
+    /// ``TakeBehavior/inclusive``).
+    ///
+    /// An error thrown by `predicate` is sent as `error` and ends the subscription.
+    public func take(
+        while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive
+    ) -> Observable<Element> {
+        TakeWhile(source: asObservable(), behavior: behavior, predicate: predicate)
+    }
+}
+
+/// The producer behind `take(while:behavior:)`.
+final class TakeWhile<Element>: Producer<Element> {
+    typealias Predicate = (Element) throws -> Bool
+
+    private let source: Observable<Element>
+    private let behavior: TakeBehavior
+    private let predicate: Predicate
+
+    init(source: Observable<Element>, behavior: TakeBehavior, predicate: @escaping Predicate) {
+        self.source = source
+        self.behavior = behavior
+        self.predicate = predicate
+    }
+
+    override func run<Observer: ObserverType>(
+        _ observer: Observer, cancel: any Cancelable
+    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+        let sink = TakeWhileSink(behavior: behavior, predicate: predicate, observer: observer, cancel: cancel)
+        let subscription = source.subscribe(sink)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+/// Forwards elements until the predicate first fails.
+final class TakeWhileSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+    typealias Predicate = (Element) throws -> Bool
+
+    private let behavior: TakeBehavior
+    private let predicate: Predicate
+    private var running = true
+
+    init(behavior: TakeBehavior, predicate: @escaping Predicate, observer: Observer, cancel: any Cancelable) {
+        self.behavior = behavior
+        self.predicate = predicate
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            guard running else { return }
+            do {
+                running = try predicate(element)
+            } catch {
+                forwardOn(.error(error))
+                dispose()
+                return
+            }
+            if running {
+                forwardOn(event)
+                return
+            }
+            if behavior == .inclusive {
+                forwardOn(event)
+            }
+            forwardOn(.completed)
+            dispose()
+        case .error, .completed:
+            forwardOn(event)
+            dispose()
+        }
+    }
+}

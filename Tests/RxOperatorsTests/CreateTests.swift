@@ -1,0 +1,181 @@
+import RxCore
+import RxDisposables
+import RxOperators
+import RxSchedulers
+import RxTestSupport
+import XCTest
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+final class CreateTests: RxTestCase {
+    func testEventsSentWhileSubscribingArriveAtTheSubscriptionTime() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var releasedAt: TestTime?
+
+        let res = scheduler.start {
+            Observable<Int>.create { observer in
+                observer.onNext(1)
+                observer.onNext(2)
+                observer.onCompleted()
+                return Disposables.create { releasedAt = scheduler.clock }
+            }
+        }
+
+        XCTAssertEqual(res.events, [.next(200, 1), .next(200, 2), .completed(200)])
+        XCTAssertEqual(releasedAt, 200)
+    }
+
+    func testNothingPassesAfterTheFirstTerminalEvent() {
+        let scheduler = TestScheduler(initialClock: 0)
+
+        let res = scheduler.start {
+            Observable<Int>.create { observer in
+                observer.onNext(1)
+                observer.onError(TestError.boom)
+                observer.onNext(2)
+                observer.onCompleted()
+                observer.onError(TestError.other)
+                return Disposables.create()
+            }
+        }
+
+        XCTAssertEqual(res.events, [.next(200, 1), .error(200, TestError.boom)])
+    }
+
+    func testForwardsASourceAndDisposesItWithTheSubscription() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([
+            .next(150, 1), .next(210, 2), .next(220, 3), .next(240, 4), .completed(300),
+        ])
+
+        let res = scheduler.start(disposed: 230) {
+            Observable<Int>.create { observer in xs.subscribe(observer) }
+        }
+
+        XCTAssertEqual(res.events, [.next(210, 2), .next(220, 3)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 230)])
+    }
+
+    func testCompletionFromTheSourceReleasesTheSubscriptionAtOnce() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 2), .completed(250), .next(260, 3)])
+
+        let res = scheduler.start {
+            Observable<Int>.create { observer in xs.subscribe(observer) }
+        }
+
+        XCTAssertEqual(res.events, [.next(210, 2), .completed(250)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
+    }
+
+    func testErrorFromTheSourceReleasesTheSubscriptionAtOnce() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 2), .error(250, TestError.boom), .next(260, 3)])
+
+        let res = scheduler.start {
+            Observable<Int>.create { observer in xs.subscribe(observer) }
+        }
+
+        XCTAssertEqual(res.events, [.next(210, 2), .error(250, TestError.boom)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
+    }
+
+    func testTheObserverKeptByTheClosureIsSilencedByDisposal() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var kept: AnyObserver<Int>?
+        scheduler.scheduleAt(300) { kept?.onNext(3) }
+        scheduler.scheduleAt(400) { kept = nil }
+
+        let res = scheduler.start(disposed: 250) {
+            Observable<Int>.create { observer in
+                kept = observer
+                observer.onNext(1)
+                return Disposables.create()
+            }
+        }
+
+        XCTAssertEqual(res.events, [.next(200, 1)])
+    }
+
+    func testOrderIsNextCompletedOnDisposedThenTheClosuresDisposable() {
+        var log: [String] = []
+        let source = Observable<String>.create { observer in
+            log.append("subscribe closure")
+            observer.onNext("a")
+            observer.onCompleted()
+            return Disposables.create { log.append("closure's disposable") }
+        }
+        log.append("created")
+
+        _ = source.subscribe(
+            onNext: { log.append("onNext \($0)") },
+            onCompleted: { log.append("onCompleted") },
+            onDisposed: { log.append("onDisposed") })
+
+        XCTAssertEqual(
+            log,
+            ["created", "subscribe closure", "onNext a", "onCompleted", "onDisposed", "closure's disposable"])
+    }
+
+    func testEachSubscriptionRunsTheClosureAgain() {
+        var calls = 0
+        let source = Observable<Int>.create { observer in
+            calls += 1
+            observer.onNext(calls)
+            observer.onCompleted()
+            return Disposables.create()
+        }
+        var received: [Int] = []
+
+        _ = source.subscribe(onNext: { received.append($0) })
+        _ = source.subscribe(onNext: { received.append($0) })
+
+        XCTAssertEqual(received, [1, 2])
+    }
+
+    func testSubscribingAgainFromInsideOnNextRunsTheInnerSubscriptionAtOnce() {
+        let source = Observable<Int>.create { observer in
+            observer.onNext(1)
+            observer.onNext(2)
+            observer.onCompleted()
+            return Disposables.create()
+        }
+        var log: [String] = []
+
+        _ = source.subscribe(onNext: { outer in
+            log.append("outer \(outer)")
+            if outer == 1 {
+                _ = source.subscribe(onNext: { log.append("inner \($0)") })
+            }
+        })
+
+        XCTAssertEqual(log, ["outer 1", "inner 1", "inner 2", "outer 2"])
+    }
+
+    func testExactlyOneTerminalEventWinsWhenThreadsRace() {
+        for _ in 0..<50 {
+            let terminalEvents = Counter()
+            let kept = Locked<AnyObserver<Int>?>(nil)
+            let subscription = Observable<Int>.create { observer in
+                kept.value = observer
+                return Disposables.create()
+            }
+            .subscribe(onError: { _ in terminalEvents.increment() }, onCompleted: { terminalEvents.increment() })
+            let observer = UncheckedSendable(kept.value!)
+            DispatchQueue.concurrentPerform(iterations: 4) { index in
+                if index.isMultiple(of: 2) {
+                    observer.value.onCompleted()
+                } else {
+                    observer.value.onError(TestError.boom)
+                }
+            }
+            kept.value = nil
+            subscription.dispose()
+            XCTAssertEqual(terminalEvents.value, 1)
+        }
+    }
+}

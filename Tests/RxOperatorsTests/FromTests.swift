@@ -1,0 +1,150 @@
+import Dispatch
+import RxCore
+import RxDisposables
+import RxOperators
+import RxSchedulers
+import RxTestSupport
+import XCTest
+
+final class FromTests: RxTestCase {
+    func testOfOnATestSchedulerSendsOneElementPerTick() {
+        let scheduler = TestScheduler(initialClock: 0)
+
+        let res = scheduler.start { Observable.of(1, 2, 3, scheduler: scheduler) }
+
+        XCTAssertEqual(res.events, [.next(201, 1), .next(202, 2), .next(203, 3), .completed(204)])
+    }
+
+    func testFromArrayOnATestSchedulerSendsOneElementPerTick() {
+        let scheduler = TestScheduler(initialClock: 0)
+
+        let res = scheduler.start { Observable.from([3, 1, 2, 4], scheduler: scheduler) }
+
+        XCTAssertEqual(res.events, [.next(201, 3), .next(202, 1), .next(203, 2), .next(204, 4), .completed(205)])
+    }
+
+    func testDisposingMidStreamStopsTheRecursion() {
+        let scheduler = TestScheduler(initialClock: 0)
+
+        let res = scheduler.start(disposed: 203) { Observable.from([3, 1, 2, 4], scheduler: scheduler) }
+
+        XCTAssertEqual(res.events, [.next(201, 3), .next(202, 1)])
+    }
+
+    func testAnEmptySequenceOnlyCompletes() {
+        let scheduler = TestScheduler(initialClock: 0)
+
+        let res = scheduler.start { Observable.from([Int](), scheduler: scheduler) }
+
+        XCTAssertEqual(res.events, [.completed(201)])
+    }
+
+    func testAnySequenceIsIteratedLazily() {
+        let scheduler = TestScheduler(initialClock: 0)
+
+        let res = scheduler.start { Observable.from(stride(from: 10, to: 40, by: 10), scheduler: scheduler) }
+
+        XCTAssertEqual(res.events, [.next(201, 10), .next(202, 20), .next(203, 30), .completed(204)])
+    }
+
+    func testOnTheTrampolineEverythingHappensAtSubscription() {
+        let scheduler = TestScheduler(initialClock: 0)
+
+        let res = scheduler.start { Observable.of(1, 2, 3) }
+
+        XCTAssertEqual(res.events, [.next(200, 1), .next(200, 2), .next(200, 3), .completed(200)])
+    }
+
+    func testSubscribeReturnsAfterTheWholeSequenceWhenNoTrampolineRuns() {
+        var received: [Int] = []
+        var completed = false
+
+        _ = Observable.from([1, 2, 3]).subscribe(onNext: { received.append($0) }, onCompleted: { completed = true })
+
+        XCTAssertEqual(received, [1, 2, 3])
+        XCTAssertTrue(completed)
+    }
+
+    func testTwoSequencesSubscribedTogetherTakeTurns() {
+        // RxSwift's merge(of(1, 2), of(3, 4)) gives 1 3 2 4: both subscribe inside one
+        // trampoline turn and each then queues one element per turn.
+        var log: [String] = []
+        let both = Observable<Int>.create { observer in
+            let first = Observable.of(1, 2).subscribe(
+                onNext: { observer.onNext($0) }, onCompleted: { log.append("first completed") })
+            let second = Observable.of(3, 4).subscribe(
+                onNext: { observer.onNext($0) }, onCompleted: { log.append("second completed") })
+            return Disposables.create(first, second)
+        }
+
+        let subscription = both.subscribe(onNext: { log.append("\($0)") })
+        subscription.dispose()
+
+        XCTAssertEqual(log, ["1", "3", "2", "4", "first completed", "second completed"])
+    }
+
+    func testSubscribingAgainFromInsideOnNextInterleaves() {
+        let letters = Observable.of("a", "b", "c")
+        var log: [String] = []
+
+        _ = Observable.of(1, 2, 3).subscribe(
+            onNext: { outer in
+                log.append("outer \(outer)")
+                if outer == 1 {
+                    _ = letters.subscribe(
+                        onNext: { log.append("inner \($0)") }, onCompleted: { log.append("inner completed") })
+                }
+            },
+            onCompleted: { log.append("outer completed") })
+
+        XCTAssertEqual(
+            log,
+            [
+                "outer 1", "inner a", "outer 2", "inner b", "outer 3", "inner c", "outer completed",
+                "inner completed",
+            ])
+    }
+
+    func testResubscribingTheSameSequenceFromInsideOnNextStartsOver() {
+        let source = Observable.of(1, 2)
+        var log: [String] = []
+        var resubscribed = false
+
+        _ = source.subscribe(onNext: { value in
+            log.append("outer \(value)")
+            if !resubscribed {
+                resubscribed = true
+                _ = source.subscribe(onNext: { log.append("inner \($0)") })
+            }
+        })
+
+        XCTAssertEqual(log, ["outer 1", "inner 1", "outer 2", "inner 2"])
+    }
+
+    func testAnInfiniteSequenceStopsWhenTheSubscriberStops() {
+        let scheduler = TestScheduler(initialClock: 0)
+
+        let res = scheduler.start { Observable.from(0...).take(3) }
+
+        XCTAssertEqual(res.events, [.next(200, 0), .next(200, 1), .next(200, 2), .completed(200)])
+    }
+
+    func testOnASerialQueueTheElementsArriveInOrderOnThatQueue() {
+        let key = DispatchSpecificKey<String>()
+        let scheduler = SerialDispatchQueueScheduler(
+            internalSerialQueueName: "from-tests", serialQueueConfiguration: { $0.setSpecific(key: key, value: "from") }
+        )
+        let received = Locked<[String]>([])
+        let done = expectation(description: "completed")
+
+        let subscription = Observable.of(1, 2, 3, scheduler: scheduler).subscribe(
+            onNext: { value in
+                received.mutate { $0.append("\(value) on \(DispatchQueue.getSpecific(key: key) ?? "?")") }
+            },
+            onCompleted: { done.fulfill() })
+
+        wait(for: [done], timeout: 5)
+        subscription.dispose()
+        XCTAssertEqual(received.value, ["1 on from", "2 on from", "3 on from"])
+    }
+}

@@ -1,0 +1,176 @@
+import Dispatch
+import Foundation
+import RxCore
+import RxDisposables
+import RxOperators
+import RxSchedulers
+import RxTestSupport
+import XCTest
+
+final class ObserveOnTests: RxTestCase {
+    func testEachEventIsDeliveredInItsOwnScheduledAction() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .next(240, 3), .completed(300)])
+
+        let res = scheduler.start { xs.observe(on: scheduler) }
+
+        XCTAssertEqual(res.events, [.next(211, 2), .next(241, 3), .completed(301)])
+        // The source's own subscription ends with its completion; only delivery is moved.
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
+    }
+
+    func testErrorPasses() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 2), .error(300, TestError.boom)])
+
+        let res = scheduler.start { xs.observe(on: scheduler) }
+
+        XCTAssertEqual(res.events, [.next(211, 2), .error(301, TestError.boom)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
+    }
+
+    func testEventsArrivingTogetherAreDeliveredOnePerTickInOrder() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(10, 1), .next(10, 2), .next(10, 3), .completed(10)])
+
+        let res = scheduler.start { xs.observe(on: scheduler) }
+
+        XCTAssertEqual(res.events, [.next(211, 1), .next(212, 2), .next(213, 3), .completed(214)])
+    }
+
+    func testDisposingDropsEventsStillQueued() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(10, 1), .next(10, 2), .next(10, 3)])
+
+        let res = scheduler.start(disposed: 212) { xs.observe(on: scheduler) }
+
+        XCTAssertEqual(res.events, [.next(211, 1)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 212)])
+    }
+
+    func testNothingIsQueuedAfterTheSourcesTerminalEvent() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = Observable<Int>.create { observer in
+            observer.onNext(1)
+            observer.onCompleted()
+            observer.onNext(2)
+            return Disposables.create()
+        }
+
+        let res = scheduler.start { source.observe(on: scheduler) }
+
+        XCTAssertEqual(res.events, [.next(201, 1), .completed(202)])
+    }
+
+    func testTheDeprecatedSpellingForwards() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 2), .completed(300)])
+
+        let res = scheduler.start { xs.deprecatedSpellings.observeOn(scheduler) }
+
+        XCTAssertEqual(res.events, [.next(211, 2), .completed(301)])
+    }
+
+    func testMarbles() throws {
+        let scheduler = TestScheduler(initialClock: 0, ticksPerFrame: 1)
+        let xs = try scheduler.createHotObservable("^-a---b-|")
+
+        let res = scheduler.start { xs.observe(on: scheduler) }
+
+        assertMarbles(res, "---a---b-|")
+    }
+
+    func testOnASerialQueueEventsArriveInOrderOnThatQueue() {
+        let key = DispatchSpecificKey<String>()
+        let scheduler = SerialDispatchQueueScheduler(
+            internalSerialQueueName: "observe-on-serial",
+            serialQueueConfiguration: { $0.setSpecific(key: key, value: "serial") })
+        let log = Locked<[String]>([])
+        let completed = expectation(description: "completed")
+
+        let subscription = Observable.from(0..<100).observe(on: scheduler).subscribe(
+            onNext: { value in log.mutate { $0.append("\(value) on \(DispatchQueue.getSpecific(key: key) ?? "?")") } },
+            onCompleted: { completed.fulfill() })
+
+        wait(for: [completed], timeout: 5)
+        subscription.dispose()
+        XCTAssertEqual(log.value, (0..<100).map { "\($0) on serial" })
+    }
+
+    func testOnAConcurrentQueueEventsStillArriveOneAtATimeInOrder() {
+        let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
+        let received = Locked<[Int]>([])
+        let inFlight = Counter()
+        let overlaps = Counter()
+        let completed = expectation(description: "completed")
+
+        let subscription = Observable.from(0..<200).observe(on: scheduler).subscribe(
+            onNext: { value in
+                inFlight.increment()
+                if inFlight.value > 1 {
+                    overlaps.increment()
+                }
+                received.mutate { $0.append(value) }
+                inFlight.decrement()
+            },
+            onCompleted: { completed.fulfill() })
+
+        wait(for: [completed], timeout: 5)
+        subscription.dispose()
+        XCTAssertEqual(received.value, Array(0..<200))
+        XCTAssertEqual(overlaps.value, 0)
+    }
+
+    func testEventsFromManyThreadsAreDeliveredSerially() {
+        let received = Locked<[Int]>([])
+        let allDelivered = expectation(description: "all delivered")
+        let kept = Locked<AnyObserver<Int>?>(nil)
+        let source = Observable<Int>.create { observer in
+            kept.value = observer
+            return Disposables.create()
+        }
+        let general = ConcurrentDispatchQueueScheduler(qos: .default)
+        let total = 400
+
+        let subscription = source.observe(on: general).subscribe(onNext: { value in
+            received.mutate { $0.append(value) }
+            if received.value.count == total {
+                allDelivered.fulfill()
+            }
+        })
+        let observer = UncheckedSendable(kept.value!)
+        let senders = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: 4) { sender in
+            for index in 0..<(total / 4) {
+                senders.mutate { _ in observer.value.onNext(sender * 1000 + index) }
+            }
+        }
+
+        wait(for: [allDelivered], timeout: 5)
+        subscription.dispose()
+        kept.value = nil
+        XCTAssertEqual(received.value.count, total)
+        for sender in 0..<4 {
+            let fromSender = received.value.filter { $0 / 1000 == sender }
+            XCTAssertEqual(fromSender, (0..<(total / 4)).map { sender * 1000 + $0 })
+        }
+    }
+
+    func testMainSchedulerDeliversOnTheMainQueue() {
+        let received = Locked<[String]>([])
+        let completed = expectation(description: "completed")
+
+        let subscription = Observable.of(1, 2)
+            .subscribe(on: ConcurrentDispatchQueueScheduler(qos: .default))
+            .observe(on: MainScheduler.instance)
+            .subscribe(
+                onNext: { value in
+                    received.mutate { $0.append("\(value) on main: \(Thread.isMainThread)") }
+                },
+                onCompleted: { completed.fulfill() })
+
+        wait(for: [completed], timeout: 5)
+        subscription.dispose()
+        XCTAssertEqual(received.value, ["1 on main: true", "2 on main: true"])
+    }
+}

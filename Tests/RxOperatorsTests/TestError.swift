@@ -1,0 +1,5 @@
+/// Errors the tests send and throw, told apart by case.
+enum TestError: Error {
+    case boom
+    case other
+}
