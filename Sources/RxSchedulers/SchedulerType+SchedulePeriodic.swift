@@ -6,7 +6,7 @@ extension SchedulerType {
     /// to the next; the default for schedulers without a periodic timer of their own.
     ///
     /// Each tick is scheduled relative to the previous one with
-    /// ``RxCore/SchedulerType/scheduleRelative(_:dueTime:action:)``. Runs never overlap: ticks
+    /// `scheduleRelative(_:dueTime:action:)`. Runs never overlap: ticks
     /// that fall due while a run is busy are run one after another once it returns. A `.never`
     /// period runs the action once; a `.never` start runs nothing.
     ///

@@ -30,6 +30,18 @@ final class SchedulePeriodicVirtualTimeTests: RxTestCase {
         XCTAssertEqual(log.values, [12, 13, 14, 15, 16])
     }
 
+    func testZeroPeriodWithSimulatedProcessingDelayTicksEveryTickLikeRxSwift() {
+        let scheduler = ProcessingDelayScheduler(clock: 200)
+        let log = Log<Int>()
+        let disposable = scheduler.schedulePeriodic(0, startAfter: .seconds(0), period: .seconds(0)) { state in
+            log.append(scheduler.clock)
+            return state + 1
+        }
+        scheduler.advanceTo(204)
+        disposable.dispose()
+        XCTAssertEqual(log.values, [201, 202, 203, 204])
+    }
+
     func testNegativePeriodAdvancesOneTickPerRun() {
         let scheduler = TickScheduler()
         let log = Log<Int>()

@@ -162,6 +162,30 @@ final class SerialDispatchQueueSchedulerTests: RxTestCase {
         XCTAssertEqual(log.values, ["past", "later"])
     }
 
+    func testExtremeDueTimesSaturateInsteadOfTrapping() {
+        let scheduler = makeScheduler()
+        let log = Log<String>()
+        let fired = expectation(description: "earliest fired")
+        let far = scheduler.scheduleRelative((), dueTime: .seconds(Int.max)) { _ in
+            log.append("far future")
+            return Disposables.create()
+        }
+        let periodic = scheduler.schedulePeriodic(0, startAfter: .seconds(Int.min), period: .seconds(Int.max)) {
+            log.append("periodic \($0)")
+            return $0 + 1
+        }
+        _ = scheduler.scheduleRelative((), dueTime: .seconds(Int.min)) { _ in
+            log.append("far past")
+            fired.fulfill()
+            return Disposables.create()
+        }
+        wait(for: [fired], timeout: 5)
+        drain(scheduler, after: .milliseconds(10))
+        XCTAssertEqual(log.values.sorted(), ["far past", "periodic 0"])
+        far.dispose()
+        periodic.dispose()
+    }
+
     func testNeverDueTimeHoldsNothingAndNeverRuns() {
         let scheduler = makeScheduler()
         let log = Log<String>()

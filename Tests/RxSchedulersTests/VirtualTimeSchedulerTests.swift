@@ -229,7 +229,7 @@ final class VirtualTimeSchedulerTests: RxTestCase {
     }
 
     func testAdjustScheduledTimeIsAppliedToRelativeWork() {
-        let scheduler = DelayingScheduler(clock: 100)
+        let scheduler = ProcessingDelayScheduler(clock: 100)
         let log = Log<Int>()
         _ = scheduler.schedule(()) { _ in
             log.append(scheduler.clock)
@@ -293,17 +293,5 @@ final class VirtualTimeSchedulerTests: RxTestCase {
         for worker in 0..<8 {
             XCTAssertEqual(values.filter { $0 / 1_000 == worker }, (0..<50).map { worker * 1_000 + $0 })
         }
-    }
-}
-
-// @unchecked Sendable: inherited; the base class guards all state with its lock.
-/// Moves work due now or earlier one tick ahead, like RxTest's simulated processing delay.
-private final class DelayingScheduler: VirtualTimeScheduler<TickConverter>, @unchecked Sendable {
-    init(clock: Int) {
-        super.init(initialClock: clock, converter: TickConverter())
-    }
-
-    override func adjustScheduledTime(_ time: Int) -> Int {
-        time <= clock ? clock + 1 : time
     }
 }
