@@ -2,7 +2,7 @@ import Dispatch
 import RxCore
 
 /// Runs `body` and fails the current test (XCTest or Swift Testing) if
-/// ``RxCore/Resources/total`` does not return to where it started, naming how many objects
+/// `Resources.total` does not return to where it started, naming how many objects
 /// are still alive.
 ///
 /// Objects released on other threads get up to `timeout` to go. The count is process-wide:
@@ -26,7 +26,7 @@ public func assertNoLeaks<Result>(
     return result
 }
 
-/// Runs the asynchronous `body` and fails the current test if ``RxCore/Resources/total`` does
+/// Runs the asynchronous `body` and fails the current test if `Resources.total` does
 /// not return to where it started (within `timeout`), naming how many objects are still
 /// alive.
 ///

@@ -4,7 +4,7 @@ import XCTest
 
 /// Sends an assertion's failure to the test framework that is running the current test.
 ///
-/// Inside a Swift Testing test (``Testing/Test/current`` is set) the failure is an `Issue`;
+/// Inside a Swift Testing test (`Test.current` is set) the failure is an `Issue`;
 /// otherwise it goes to `XCTFail`. Tests of this module install a ``Capture`` to read the
 /// exact messages instead.
 enum FailureReporter {

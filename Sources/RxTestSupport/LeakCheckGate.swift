@@ -2,7 +2,7 @@ import Synchronization
 
 /// A process-wide, first-come first-served lock for leak-checked Swift Testing tests.
 ///
-/// ``RxCore/Resources/total`` counts the objects of the whole process, so a leak check is
+/// `Resources.total` counts the objects of the whole process, so a leak check is
 /// only exact while no other counted test runs. Swift Testing runs tests in parallel; the
 /// scopes of ``LeakCheckTrait`` take this gate for the whole test, which runs leak-checked
 /// tests one at a time while the suspended waiters hold no thread.

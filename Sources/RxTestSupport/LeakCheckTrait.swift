@@ -6,7 +6,7 @@ import Testing
 /// equivalent of ``RxTestCase`` for XCTest: `@Test(.leakChecked)`, or `@Suite(.leakChecked)`
 /// for every test of a suite.
 ///
-/// ``RxCore/Resources/total`` is one count for the whole process, and Swift Testing runs
+/// `Resources.total` is one count for the whole process, and Swift Testing runs
 /// tests in parallel, so a test running beside a leak-checked one would move its count. The
 /// trait therefore runs the tests that carry it one at a time (other tests still run in
 /// parallel with each other): apply it to every test or suite in a target that creates
@@ -25,7 +25,7 @@ public struct LeakCheckTrait: TestTrait, SuiteTrait, TestScoping {
     public var isRecursive: Bool { true }
 
     /// Runs the test alone among leak-checked tests and fails it if
-    /// ``RxCore/Resources/total`` does not return to where it started.
+    /// `Resources.total` does not return to where it started.
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
@@ -40,7 +40,7 @@ public struct LeakCheckTrait: TestTrait, SuiteTrait, TestScoping {
         }
     }
 
-    /// Runs `function` and records an issue at `sourceLocation` if ``RxCore/Resources/total``
+    /// Runs `function` and records an issue at `sourceLocation` if `Resources.total`
     /// has not returned to where it started within `timeout`, even when `function` throws.
     static func check(
         timeout: DispatchTimeInterval, sourceLocation: SourceLocation, _ function: () async throws -> Void

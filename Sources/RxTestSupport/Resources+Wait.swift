@@ -10,7 +10,7 @@ import RxCore
 #endif
 
 extension Resources {
-    /// Waits, up to `timeout`, for ``RxCore/Resources/total`` to return to `baseline`, and
+    /// Waits, up to `timeout`, for `Resources.total` to return to `baseline`, and
     /// returns the difference that remains (zero when it returned).
     ///
     /// Objects released by another thread may go a moment after the test's last assertion;
@@ -25,7 +25,7 @@ extension Resources {
         return difference
     }
 
-    /// Waits, up to `timeout`, for ``RxCore/Resources/total`` to return to `baseline` without
+    /// Waits, up to `timeout`, for `Resources.total` to return to `baseline` without
     /// blocking a thread, and returns the difference that remains (zero when it returned).
     public static func waitForTotal(toReturnTo baseline: Int, timeout: DispatchTimeInterval = .seconds(2)) async -> Int
     {

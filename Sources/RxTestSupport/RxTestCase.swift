@@ -3,7 +3,7 @@ import XCTest
 
 /// An `XCTestCase` that fails any test that leaves framework objects alive.
 ///
-/// It reads ``RxCore/Resources/total`` before each test and checks it is back to the same value
+/// It reads `Resources.total` before each test and checks it is back to the same value
 /// afterwards. Objects released on another thread (after a real scheduler's last callback) are
 /// given a short, bounded grace period to go before the test fails.
 ///
