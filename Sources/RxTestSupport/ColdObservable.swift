@@ -2,6 +2,7 @@ import RxCore
 import RxDisposables
 import RxSchedulers
 
+// @unchecked Sendable: it adds no state; the base class locks the subscriptions it records.
 /// A testable observable that replays its events to each subscriber, each event's time being
 /// its offset from that subscription.
 final class ColdObservable<Element>: TestableObservable<Element>, @unchecked Sendable {

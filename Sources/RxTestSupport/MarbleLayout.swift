@@ -62,7 +62,8 @@ struct MarbleLayout {
             let gap = Self.gapText(span.first - cursor, ticksPerFrame: ticksPerFrame)
             for line in texts.indices { texts[line] += gap }
             let column = texts.first?.count ?? 0
-            let nextFollowsAtOnce = index + 1 < spans.count && spans[index + 1].first == span.first + ticksPerFrame
+            let nextFollowsAtOnce =
+                index + 1 < spans.count && spans[index + 1].first == Self.adding(span.first, ticksPerFrame)
             let cells = texts.indices.map { line in
                 Self.cell(
                     marks[line].filter { span.first <= $0.time && $0.time <= span.last }.map(\.text),

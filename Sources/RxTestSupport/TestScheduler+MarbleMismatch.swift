@@ -59,19 +59,19 @@ extension TestScheduler {
         var lines = [
             "recorded subscriptions differ from the subscription diagrams at \(time) (\(frameDescription(of: time, zero: subscribed))):"
         ]
-        for (position, line) in layout.lines.enumerated() {
-            lines.append((position < expected.count ? "expected: " : "recorded: ") + line)
-        }
-        if subscriptions.isEmpty {
-            lines.append("recorded: (none)")
-        }
+        let drawn = layout.lines
+        lines += expected.isEmpty ? ["expected: (none)"] : drawn.prefix(expected.count).map { "expected: \($0)" }
+        lines +=
+            subscriptions.isEmpty ? ["recorded: (none)"] : drawn.dropFirst(expected.count).map { "recorded: \($0)" }
         lines.append(String(repeating: " ", count: "recorded: ".count + layout.column(of: time)) + "^")
         lines += notes(layout, drawnLines: [])
-        lines.append("expected: \(expected.map(\.debugDescription).joined(separator: ", "))")
-        lines.append(
-            "recorded: \(subscriptions.isEmpty ? "none" : subscriptions.map(\.debugDescription).joined(separator: ", "))"
-        )
+        lines.append("expected: \(list(expected))")
+        lines.append("recorded: \(list(subscriptions))")
         return lines.joined(separator: "\n")
+    }
+
+    private func list(_ subscriptions: [Subscription]) -> String {
+        subscriptions.isEmpty ? "none" : subscriptions.map(\.debugDescription).joined(separator: ", ")
     }
 
     private func firstDifference<Element: Equatable>(

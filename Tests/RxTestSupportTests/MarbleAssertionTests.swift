@@ -176,6 +176,17 @@ final class MarbleAssertionTests: RxTestCase {
             expected: (220 : Infinity)
             recorded: none
             """)
+        XCTAssertEqual(
+            scheduler.subscriptionsMismatch([Subscription(210, 240), Subscription(220)], []),
+            """
+            recorded subscriptions differ from the subscription diagrams at 210 (frame 1):
+            expected: (none)
+            recorded: -^--!
+            recorded: --^--
+                       ^
+            expected: none
+            recorded: (210 : 240), (220 : Infinity)
+            """)
         let failures = capturedFailures { assertSubscriptions(xs, "^--!", "^--!") }
         XCTAssertEqual(failures.count, 1)
     }
