@@ -1,5 +1,4 @@
 import GuideExamples
-import RxDisposables
 import RxTestSupport
 import XCTest
 
