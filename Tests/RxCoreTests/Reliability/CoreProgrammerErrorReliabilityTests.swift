@@ -1,0 +1,34 @@
+import RxCore
+import RxTestSupport
+import Testing
+
+/// The abstract members of the core stop the program with a message that says what is missing.
+/// Each misuse runs in a child process.
+@Suite(.leakChecked)
+struct CoreProgrammerErrorReliabilityTests {
+    static let abstractMessage = "RxSwiftModular: an abstract method was called; the subclass must override it"
+
+    @Test func subscribingToTheBaseObservableStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = Observable<Int>().subscribe { _ in }
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains(Self.abstractMessage))
+    }
+
+    @Test func aProducerWithoutRunStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = Producer<Int>().subscribe { _ in }
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains(Self.abstractMessage))
+    }
+
+    @Test func anObserverBaseWithoutOnCoreStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            ObserverBase<Int>().onNext(1)
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains(Self.abstractMessage))
+    }
+}
