@@ -32,7 +32,7 @@ final class CompactMap<SourceType, Element>: Producer<Element> {
 }
 
 /// Applies the transform and drops the elements it maps to `nil`.
-final class CompactMapSink<SourceType, Observer: ObserverType>: Sink<Observer>, ObserverType {
+final class CompactMapSink<SourceType, Observer: ObserverType>: OperatorSink<Observer>, ElementObserver {
     typealias Element = SourceType
     typealias Transform = (SourceType) throws -> Observer.Element?
 
@@ -43,26 +43,27 @@ final class CompactMapSink<SourceType, Observer: ObserverType>: Sink<Observer>, 
         super.init(observer: observer, cancel: cancel)
     }
 
+    func onNextElement(_ element: SourceType) {
+        let mapped: Observer.Element?
+        do {
+            mapped = try transform(element)
+        } catch {
+            forwardError(error)
+            return
+        }
+        if let mapped {
+            forwardNext(mapped)
+        }
+    }
+
     func on(_ event: Event<SourceType>) {
         switch event {
         case .next(let element):
-            let mapped: Observer.Element?
-            do {
-                mapped = try transform(element)
-            } catch {
-                forwardOn(.error(error))
-                dispose()
-                return
-            }
-            if let mapped {
-                forwardOn(.next(mapped))
-            }
+            onNextElement(element)
         case .error(let error):
-            forwardOn(.error(error))
-            dispose()
+            forwardError(error)
         case .completed:
-            forwardOn(.completed)
-            dispose()
+            forwardCompleted()
         }
     }
 }

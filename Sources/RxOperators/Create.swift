@@ -8,19 +8,49 @@ extension ObservableType {
     /// The closure receives an observer for this subscription and returns what to release when
     /// the subscription ends. Events after the first `error` or `completed` are ignored, and a
     /// terminal event disposes the subscription, so the returned disposable always runs.
+    @inlinable
     public static func create(_ subscribe: @escaping (AnyObserver<Element>) -> any Disposable) -> Observable<Element> {
-        AnonymousObservable(subscribe)
+        // The router is built here, where the caller's element type is known, so that telling
+        // an element from a terminal event does not ask the runtime for the event type.
+        AnonymousObservable(subscribe) { event, sink in
+            if case .next(let element) = event {
+                sink.receiveNext(element)
+            } else {
+                sink.receiveTerminal(event)
+            }
+        }
     }
 }
 
+/// What the observer handed to the `create` closure talks to: one call per element, one for
+/// the terminal event.
+@usableFromInline
+protocol AnonymousObservableReceiver<Element>: AnyObject {
+    associatedtype Element
+
+    /// Receives an element unless a terminal event came first.
+    func receiveNext(_ element: Element)
+
+    /// Receives the first terminal event; later ones are ignored.
+    func receiveTerminal(_ event: Event<Element>)
+}
+
 /// The producer behind `create`: it keeps the user's subscribe closure.
+@usableFromInline
 final class AnonymousObservable<Element>: Producer<Element> {
+    @usableFromInline
     typealias SubscribeHandler = (AnyObserver<Element>) -> any Disposable
 
-    let subscribeHandler: SubscribeHandler
+    @usableFromInline
+    typealias Router = (Event<Element>, any AnonymousObservableReceiver<Element>) -> Void
 
-    init(_ subscribeHandler: @escaping SubscribeHandler) {
+    let subscribeHandler: SubscribeHandler
+    let router: Router
+
+    @usableFromInline
+    init(_ subscribeHandler: @escaping SubscribeHandler, router: @escaping Router) {
         self.subscribeHandler = subscribeHandler
+        self.router = router
     }
 
     override func run<Observer: ObserverType>(
@@ -32,30 +62,31 @@ final class AnonymousObservable<Element>: Producer<Element> {
     }
 }
 
-/// The observer the `create` closure talks to (behind an `AnyObserver`): it enforces the event
-/// grammar for code the framework does not control.
-final class AnonymousObservableSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+/// The sink behind the observer the `create` closure talks to: it enforces the event grammar
+/// for code the framework does not control.
+final class AnonymousObservableSink<Observer: ObserverType>: OperatorSink<Observer>, AnonymousObservableReceiver {
     typealias Element = Observer.Element
 
     // The user's closure may hold on to the observer and call it from any thread.
     private let isStopped = Atomic<Bool>(false)
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next:
-            if isStopped.load(ordering: .relaxed) {
-                return
-            }
+    func receiveNext(_ element: Element) {
+        if isStopped.load(ordering: .relaxed) {
+            return
+        }
+        forwardNext(element)
+    }
+
+    func receiveTerminal(_ event: Event<Element>) {
+        if !isStopped.exchange(true, ordering: .acquiringAndReleasing) {
             forwardOn(event)
-        case .error, .completed:
-            if !isStopped.exchange(true, ordering: .acquiringAndReleasing) {
-                forwardOn(event)
-                dispose()
-            }
+            dispose()
         }
     }
 
     func run(_ parent: AnonymousObservable<Element>) -> any Disposable {
-        parent.subscribeHandler(AnyObserver(self))
+        let router = parent.router
+        let receiver: any AnonymousObservableReceiver<Element> = self
+        return parent.subscribeHandler(AnyObserver { event in router(event, receiver) })
     }
 }

@@ -28,22 +28,28 @@ final class Deferred<Element>: Producer<Element> {
 }
 
 /// Subscribes to the sequence the factory returns and forwards its events.
-final class DeferredSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+final class DeferredSink<Observer: ObserverType>: OperatorSink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
     func run(_ observableFactory: () throws -> Observable<Element>) -> any Disposable {
         do {
             return try observableFactory().subscribe(self)
         } catch {
-            forwardOn(.error(error))
-            dispose()
+            forwardError(error)
             return Disposables.create()
         }
     }
 
+    func onNextElement(_ element: Element) {
+        forwardNext(element)
+    }
+
     func on(_ event: Event<Element>) {
-        forwardOn(event)
-        if event.isStopEvent {
+        switch event {
+        case .next(let element):
+            forwardNext(element)
+        case .error, .completed:
+            forwardOn(event)
             dispose()
         }
     }

@@ -78,7 +78,7 @@ final class Do<Element>: Producer<Element> {
 }
 
 /// Calls the side effects around forwarding each event.
-final class DoSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+final class DoSink<Observer: ObserverType>: OperatorSink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
     private let handlers: DoEventHandlers<Element>
@@ -88,23 +88,25 @@ final class DoSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
         super.init(observer: observer, cancel: cancel)
     }
 
+    func onNextElement(_ element: Element) {
+        do {
+            try handlers.onNext?(element)
+            forwardNext(element)
+            try handlers.afterNext?(element)
+        } catch {
+            forwardError(error)
+        }
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            do {
-                try handlers.onNext?(element)
-                forwardOn(event)
-                try handlers.afterNext?(element)
-            } catch {
-                forwardOn(.error(error))
-                dispose()
-            }
+            onNextElement(element)
         case .error(let error):
             do {
                 try handlers.onError?(error)
             } catch {
-                forwardOn(.error(error))
-                dispose()
+                forwardError(error)
                 return
             }
             forwardOn(event)
@@ -113,8 +115,7 @@ final class DoSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
             do {
                 try handlers.onCompleted?()
             } catch {
-                forwardOn(.error(error))
-                dispose()
+                forwardError(error)
                 return
             }
             forwardOn(event)

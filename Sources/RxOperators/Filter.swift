@@ -32,7 +32,7 @@ final class Filter<Element>: Producer<Element> {
 }
 
 /// Forwards the elements the predicate accepts.
-final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+final class FilterSink<Observer: ObserverType>: OperatorSink<Observer>, ElementObserver {
     typealias Element = Observer.Element
     typealias Predicate = (Element) throws -> Bool
 
@@ -43,20 +43,23 @@ final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
         super.init(observer: observer, cancel: cancel)
     }
 
+    func onNextElement(_ element: Element) {
+        let accepted: Bool
+        do {
+            accepted = try predicate(element)
+        } catch {
+            forwardError(error)
+            return
+        }
+        if accepted {
+            forwardNext(element)
+        }
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            let accepted: Bool
-            do {
-                accepted = try predicate(element)
-            } catch {
-                forwardOn(.error(error))
-                dispose()
-                return
-            }
-            if accepted {
-                forwardOn(event)
-            }
+            onNextElement(element)
         case .error, .completed:
             forwardOn(event)
             dispose()

@@ -53,7 +53,8 @@ final class ObservableSequence<Elements: Sequence>: Producer<Elements.Element> {
 }
 
 /// Sends one element per scheduled step, and completion after the last.
-final class ObservableSequenceSink<Iterator: IteratorProtocol, Observer: ObserverType>: Sink<Observer>, TrampolineTask
+final class ObservableSequenceSink<Iterator: IteratorProtocol, Observer: ObserverType>: OperatorSink<Observer>,
+    TrampolineTask
 where Iterator.Element == Observer.Element {
     // Only one step runs at a time, and each is scheduled by the one before, so the iterator
     // is never touched concurrently.
@@ -91,11 +92,10 @@ where Iterator.Element == Observer.Element {
     /// Sends the next element, or completion when there is none; returns whether to continue.
     private func emitNext() -> Bool {
         guard let element = iterator.next() else {
-            forwardOn(.completed)
-            dispose()
+            forwardCompleted()
             return false
         }
-        forwardOn(.next(element))
+        forwardNext(element)
         return true
     }
 }

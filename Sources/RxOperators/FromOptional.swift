@@ -53,7 +53,7 @@ final class ObservableOptionalScheduled<Element>: Producer<Element> {
 }
 
 /// Sends the value (if any) in one scheduled action, and completion in the next.
-final class ObservableOptionalScheduledSink<Observer: ObserverType>: Sink<Observer> {
+final class ObservableOptionalScheduledSink<Observer: ObserverType>: OperatorSink<Observer> {
     typealias Element = Observer.Element
 
     private let parent: ObservableOptionalScheduled<Element>
@@ -67,14 +67,12 @@ final class ObservableOptionalScheduledSink<Observer: ObserverType>: Sink<Observ
         let scheduler = parent.scheduler
         return scheduler.schedule(parent.optional) { optional in
             guard let element = optional else {
-                self.forwardOn(.completed)
-                self.dispose()
+                self.forwardCompleted()
                 return Disposables.create()
             }
-            self.forwardOn(.next(element))
+            self.forwardNext(element)
             return scheduler.schedule(()) { _ in
-                self.forwardOn(.completed)
-                self.dispose()
+                self.forwardCompleted()
                 return Disposables.create()
             }
         }

@@ -50,7 +50,7 @@ final class JustScheduled<Element>: Producer<Element> {
 }
 
 /// Sends the element in one scheduled action and completion in the next.
-final class JustScheduledSink<Observer: ObserverType>: Sink<Observer> {
+final class JustScheduledSink<Observer: ObserverType>: OperatorSink<Observer> {
     typealias Element = Observer.Element
 
     private let parent: JustScheduled<Element>
@@ -63,10 +63,9 @@ final class JustScheduledSink<Observer: ObserverType>: Sink<Observer> {
     func run() -> any Disposable {
         let scheduler = parent.scheduler
         return scheduler.schedule(parent.element) { element in
-            self.forwardOn(.next(element))
+            self.forwardNext(element)
             return scheduler.schedule(()) { _ in
-                self.forwardOn(.completed)
-                self.dispose()
+                self.forwardCompleted()
                 return Disposables.create()
             }
         }

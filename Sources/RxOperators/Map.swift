@@ -52,7 +52,7 @@ final class Map<SourceType, Element>: Producer<Element>, MapComposable {
 }
 
 /// Applies the transform to each element on its way downstream.
-final class MapSink<SourceType, Observer: ObserverType>: Sink<Observer>, ObserverType {
+final class MapSink<SourceType, Observer: ObserverType>: OperatorSink<Observer>, ElementObserver {
     typealias Element = SourceType
     typealias Transform = (SourceType) throws -> Observer.Element
 
@@ -63,24 +63,25 @@ final class MapSink<SourceType, Observer: ObserverType>: Sink<Observer>, Observe
         super.init(observer: observer, cancel: cancel)
     }
 
+    func onNextElement(_ element: SourceType) {
+        let mapped: Observer.Element
+        do {
+            mapped = try transform(element)
+        } catch {
+            forwardError(error)
+            return
+        }
+        forwardNext(mapped)
+    }
+
     func on(_ event: Event<SourceType>) {
         switch event {
         case .next(let element):
-            let mapped: Observer.Element
-            do {
-                mapped = try transform(element)
-            } catch {
-                forwardOn(.error(error))
-                dispose()
-                return
-            }
-            forwardOn(.next(mapped))
+            onNextElement(element)
         case .error(let error):
-            forwardOn(.error(error))
-            dispose()
+            forwardError(error)
         case .completed:
-            forwardOn(.completed)
-            dispose()
+            forwardCompleted()
         }
     }
 }

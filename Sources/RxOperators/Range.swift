@@ -43,7 +43,7 @@ final class RangeProducer<Element: RxAbstractInteger>: Producer<Element> {
 }
 
 /// Sends one integer per scheduled step, and completion after the last.
-final class RangeSink<Observer: ObserverType>: Sink<Observer>, TrampolineTask
+final class RangeSink<Observer: ObserverType>: OperatorSink<Observer>, TrampolineTask
 where Observer.Element: RxAbstractInteger {
     typealias Element = Observer.Element
 
@@ -85,14 +85,13 @@ where Observer.Element: RxAbstractInteger {
     /// Sends the next integer, or completion after the last; returns whether to continue.
     private func emitNext() -> Bool {
         guard sent < count else {
-            forwardOn(.completed)
-            dispose()
+            forwardCompleted()
             return false
         }
         // The factory checked that `start + count - 1` does not overflow.
         let value = start &+ sent
         sent &+= 1
-        forwardOn(.next(value))
+        forwardNext(value)
         return true
     }
 }

@@ -29,7 +29,7 @@ final class SkipCount<Element>: Producer<Element> {
 }
 
 /// Counts elements down and forwards once the count is used up.
-final class SkipCountSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+final class SkipCountSink<Observer: ObserverType>: OperatorSink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
     private var remaining: Int
@@ -39,14 +39,18 @@ final class SkipCountSink<Observer: ObserverType>: Sink<Observer>, ObserverType 
         super.init(observer: observer, cancel: cancel)
     }
 
+    func onNextElement(_ element: Element) {
+        if remaining > 0 {
+            remaining -= 1
+        } else {
+            forwardNext(element)
+        }
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
-        case .next:
-            if remaining > 0 {
-                remaining -= 1
-            } else {
-                forwardOn(event)
-            }
+        case .next(let element):
+            onNextElement(element)
         case .error, .completed:
             forwardOn(event)
             dispose()

@@ -39,7 +39,7 @@ final class SubscribeOn<Source: ObservableType>: Producer<Source.Element> {
 }
 
 /// Subscribes to the source from a scheduled action and forwards its events unchanged.
-final class SubscribeOnSink<Source: ObservableType, Observer: ObserverType>: Sink<Observer>, ObserverType
+final class SubscribeOnSink<Source: ObservableType, Observer: ObserverType>: OperatorSink<Observer>, ElementObserver
 where Source.Element == Observer.Element {
     typealias Element = Observer.Element
 
@@ -50,9 +50,16 @@ where Source.Element == Observer.Element {
         super.init(observer: observer, cancel: cancel)
     }
 
+    func onNextElement(_ element: Element) {
+        forwardNext(element)
+    }
+
     func on(_ event: Event<Element>) {
-        forwardOn(event)
-        if event.isStopEvent {
+        switch event {
+        case .next(let element):
+            forwardNext(element)
+        case .error, .completed:
+            forwardOn(event)
             dispose()
         }
     }

@@ -38,7 +38,7 @@ final class TakeCount<Element>: Producer<Element> {
 }
 
 /// Counts elements down and completes when the last one allowed has passed.
-final class TakeCountSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+final class TakeCountSink<Observer: ObserverType>: OperatorSink<Observer>, ElementObserver {
     typealias Element = Observer.Element
 
     private var remaining: Int
@@ -48,16 +48,20 @@ final class TakeCountSink<Observer: ObserverType>: Sink<Observer>, ObserverType 
         super.init(observer: observer, cancel: cancel)
     }
 
+    func onNextElement(_ element: Element) {
+        // Counting down before forwarding drops an element sent back from inside onNext.
+        guard remaining > 0 else { return }
+        remaining -= 1
+        forwardNext(element)
+        if remaining == 0 {
+            forwardCompleted()
+        }
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
-        case .next:
-            guard remaining > 0 else { return }
-            remaining -= 1
-            forwardOn(event)
-            if remaining == 0 {
-                forwardOn(.completed)
-                dispose()
-            }
+        case .next(let element):
+            onNextElement(element)
         case .error, .completed:
             forwardOn(event)
             dispose()

@@ -38,7 +38,7 @@ final class TakeWhile<Element>: Producer<Element> {
 }
 
 /// Forwards elements until the predicate first fails.
-final class TakeWhileSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+final class TakeWhileSink<Observer: ObserverType>: OperatorSink<Observer>, ElementObserver {
     typealias Element = Observer.Element
     typealias Predicate = (Element) throws -> Bool
 
@@ -52,26 +52,28 @@ final class TakeWhileSink<Observer: ObserverType>: Sink<Observer>, ObserverType 
         super.init(observer: observer, cancel: cancel)
     }
 
+    func onNextElement(_ element: Element) {
+        guard running else { return }
+        do {
+            running = try predicate(element)
+        } catch {
+            forwardError(error)
+            return
+        }
+        if running {
+            forwardNext(element)
+            return
+        }
+        if behavior == .inclusive {
+            forwardNext(element)
+        }
+        forwardCompleted()
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            guard running else { return }
-            do {
-                running = try predicate(element)
-            } catch {
-                forwardOn(.error(error))
-                dispose()
-                return
-            }
-            if running {
-                forwardOn(event)
-                return
-            }
-            if behavior == .inclusive {
-                forwardOn(event)
-            }
-            forwardOn(.completed)
-            dispose()
+            onNextElement(element)
         case .error, .completed:
             forwardOn(event)
             dispose()

@@ -48,24 +48,23 @@ final class Timer<Element: RxAbstractInteger>: Producer<Element> {
 }
 
 /// The periodic timer: the scheduler passes the count from one tick to the next.
-final class TimerSink<Observer: ObserverType>: Sink<Observer> where Observer.Element: RxAbstractInteger {
+final class TimerSink<Observer: ObserverType>: OperatorSink<Observer> where Observer.Element: RxAbstractInteger {
     func run(dueTime: RxTimeInterval, period: RxTimeInterval, scheduler: any SchedulerType) -> any Disposable {
         // `schedulePeriodic` runs the ticks one after another, never overlapping, since each
         // needs the state the previous one returned; so the sink needs no lock of its own.
         scheduler.schedulePeriodic(0 as Observer.Element, startAfter: dueTime, period: period) { count in
-            self.forwardOn(.next(count))
+            self.forwardNext(count)
             return count &+ 1
         }
     }
 }
 
 /// The one-off timer: one element and completion in a single scheduled action.
-final class TimerOneOffSink<Observer: ObserverType>: Sink<Observer> where Observer.Element: RxAbstractInteger {
+final class TimerOneOffSink<Observer: ObserverType>: OperatorSink<Observer> where Observer.Element: RxAbstractInteger {
     func run(dueTime: RxTimeInterval, scheduler: any SchedulerType) -> any Disposable {
         scheduler.scheduleRelative((), dueTime: dueTime) { _ in
-            self.forwardOn(.next(0))
-            self.forwardOn(.completed)
-            self.dispose()
+            self.forwardNext(0)
+            self.forwardCompleted()
             return Disposables.create()
         }
     }
