@@ -76,6 +76,14 @@ final class TimerTests: RxTestCase {
         XCTAssertEqual(res.events, [])
     }
 
+    func testPeriodicWithNeverPeriodTicksOnceAndNeverCompletes() {
+        let scheduler = TestScheduler(initialClock: 0)
+
+        let res = scheduler.start { Observable<Int>.timer(.seconds(10), period: .never, scheduler: scheduler) }
+
+        XCTAssertEqual(res.events, [.next(210, 0)])
+    }
+
     func testIntervalTicksEveryPeriodFromSubscription() {
         let scheduler = TestScheduler(initialClock: 0)
 
