@@ -137,9 +137,14 @@ final class GrammarGuardReliabilityTests: RxTestCase {
         let log = Locked<[String]>([])
         let reports = SynchronizationReports.collect {
             let third = expectation(description: "third element handled")
+            // Every send to the create observer happens on the scheduler's queue, one after
+            // another, so the only overlap there could be is the reentrant one.
             let subscription = Observable<Int>.create { observer in
                 kept.value = observer
-                observer.onNext(1)
+                _ = scheduler.schedule(()) { _ in
+                    observer.onNext(1)
+                    return Disposables.create()
+                }
                 return Disposables.create()
             }
             .observe(on: scheduler)

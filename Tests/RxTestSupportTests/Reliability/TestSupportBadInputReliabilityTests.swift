@@ -86,8 +86,11 @@ final class TestSupportBadInputReliabilityTests: RxTestCase {
         scheduler.scheduleAt(200) {
             subscriptions = [hot.subscribe(hotObserver), cold.subscribe(coldObserver)]
         }
-        scheduler.scheduleAt(230) { subscriptions.forEach { $0.dispose() } }
-        scheduler.scheduleAt(240) { subscriptions.forEach { $0.dispose() } }
+        for time in [230, 240] {
+            scheduler.scheduleAt(time) {
+                for subscription in subscriptions { subscription.dispose() }
+            }
+        }
         scheduler.start()
 
         XCTAssertEqual(hotObserver.events, [.next(210, 1)])
