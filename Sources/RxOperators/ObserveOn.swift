@@ -44,7 +44,7 @@ final class ObserveOn<Element>: Producer<Element> {
     }
 }
 
-// @unchecked Sendable: `queue`, `head` and `draining` are touched only under `lock`.
+// @unchecked Sendable: the queue, the drain state and `currentDrain` are touched only under `lock`.
 /// Queues events as they arrive, from any thread, and delivers them one per recursive step
 /// on the scheduler; at most one drain runs at a time.
 final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
@@ -52,12 +52,14 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
 
     private let scheduler: any ImmediateSchedulerType
     private let stopped = Atomic<Bool>(false)
-    private let drain = SerialDisposable()
 
     private let lock = RxMutex<Void>(())
     private var queue: [Event<Element>] = []
     private var head = 0
     private var draining = false
+    private var drainCount: UInt64 = 0
+    private var currentDrain: (any Disposable)?
+    private var released = false
 
     init(scheduler: any ImmediateSchedulerType, observer: Observer, cancel: any Cancelable) {
         self.scheduler = scheduler
@@ -72,14 +74,27 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
         case .error, .completed:
             if stopped.exchange(true, ordering: .acquiringAndReleasing) { return }
         }
-        let start: Bool = lock.withLock { _ in
+        let drainNumber: UInt64? = lock.withLock { _ in
             queue.append(event)
-            if draining { return false }
+            if draining { return nil }
             draining = true
-            return true
+            drainCount &+= 1
+            return drainCount
         }
-        if start {
-            drain.disposable = scheduler.scheduleRecursive((), action: deliverNext)
+        guard let drainNumber else { return }
+        let drain = scheduler.scheduleRecursive((), action: deliverNext)
+        // A drain that is no longer the latest has already delivered its last event; only the
+        // latest one may still need cancelling, and it must never be cancelled by an older one
+        // whose scheduling call returned later (a source sending from two threads at once).
+        let disposeNow: Bool = lock.withLock { _ in
+            if released { return true }
+            if drainNumber == drainCount {
+                currentDrain = drain
+            }
+            return false
+        }
+        if disposeNow {
+            drain.dispose()
         }
     }
 
@@ -120,7 +135,12 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
 
     override func dispose() {
         super.dispose()
-        drain.dispose()
+        let drain: (any Disposable)? = lock.withLock { _ in
+            released = true
+            defer { currentDrain = nil }
+            return currentDrain
+        }
+        drain?.dispose()
     }
 }
 

@@ -156,6 +156,47 @@ final class ObserveOnTests: RxTestCase {
         }
     }
 
+    func testASourceSendingFromSeveralThreadsAtOnceLosesNothing() {
+        // Breaking the grammar on purpose: four threads send without taking turns. Two drains
+        // may then start at once, and the older one's bookkeeping must not cancel the newer.
+        let reports = Counter()
+        let previousHandler = Hooks.synchronizationErrorHandler
+        Hooks.synchronizationErrorHandler = { _ in reports.increment() }
+        defer { Hooks.synchronizationErrorHandler = previousHandler }
+        let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
+        let producers = 4
+        let perProducer = 250
+
+        for round in 0..<20 {
+            let received = Locked<[Int]>([])
+            let completed = expectation(description: "completed, round \(round)")
+            let kept = Locked<AnyObserver<Int>?>(nil)
+            let subscription = Observable<Int>.create { observer in
+                kept.value = observer
+                return Disposables.create()
+            }
+            .observe(on: scheduler)
+            .subscribe(onNext: { value in received.mutate { $0.append(value) } }, onCompleted: { completed.fulfill() })
+            let observer = UncheckedSendable(kept.value!)
+            kept.value = nil
+            DispatchQueue.concurrentPerform(iterations: producers) { producer in
+                for index in 0..<perProducer {
+                    observer.value.onNext(producer * 1_000 + index)
+                }
+            }
+            observer.value.onCompleted()
+
+            wait(for: [completed], timeout: 5)
+            subscription.dispose()
+            XCTAssertEqual(received.value.count, producers * perProducer, "round \(round)")
+            for producer in 0..<producers {
+                XCTAssertEqual(
+                    received.value.filter { $0 / 1_000 == producer }, (0..<perProducer).map { producer * 1_000 + $0 },
+                    "producer \(producer) in order, round \(round)")
+            }
+        }
+    }
+
     func testMainSchedulerDeliversOnTheMainQueue() {
         let received = Locked<[String]>([])
         let completed = expectation(description: "completed")
