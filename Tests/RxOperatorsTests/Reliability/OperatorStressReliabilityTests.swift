@@ -182,6 +182,75 @@ final class OperatorStressReliabilityTests: RxTestCase {
         }
     }
 
+    func testScheduledShortSequencesDisposedWhileTheyRunSendAPrefixOfTheirEvents() {
+        let sources: [(name: String, make: () -> Observable<Int>, events: [String])] = [
+            ("just", { Observable.just(1, scheduler: self.concurrent) }, ["next(1)", "completed"]),
+            (
+                "from(optional:)", { Observable.from(optional: 1, scheduler: self.concurrent) },
+                ["next(1)", "completed"]
+            ),
+            (
+                "of", { Observable.of(1, 2, 3, scheduler: self.concurrent) },
+                ["next(1)", "next(2)", "next(3)", "completed"]
+            ),
+            (
+                "range", { Observable.range(start: 1, count: 3, scheduler: self.concurrent) },
+                ["next(1)", "next(2)", "next(3)", "completed"]
+            ),
+        ]
+        let baseline = Resources.total
+        var runs: [(name: String, probe: DeliveryProbe<Int>, events: [String])] = []
+        var disposals: [XCTestExpectation] = []
+        for index in 0..<160 {
+            let (name, make, events) = sources[index % sources.count]
+            let probe = DeliveryProbe<Int>()
+            let subscription = probe.subscribe(make())
+            disposals.append(dispose(subscription, of: probe, afterMicroseconds: index % 9 * 40))
+            runs.append((name, probe, events))
+        }
+        wait(for: disposals, timeout: 5)
+        assertSettled(at: baseline)
+
+        for (index, run) in runs.enumerated() {
+            let seen = run.probe.events.map(\.description)
+            XCTAssertEqual(seen, Array(run.events.prefix(seen.count)), "\(run.name) \(index)")
+            XCTAssertLessThanOrEqual(run.probe.deliveriesAfterDispose, 1, "\(run.name) \(index)")
+            XCTAssertEqual(run.probe.overlaps, 0, "\(run.name) \(index)")
+            XCTAssertEqual(run.probe.disposedCount, 1, "\(run.name) \(index)")
+        }
+    }
+
+    func testSubscribeOnDisposedWhileItsScheduledSubscriptionRunsCleansUpEverySubscriptionOnce() {
+        let subscribed = Counter()
+        let cleanedUp = Counter()
+        let source = Observable<Int>.create { observer in
+            subscribed.increment()
+            observer.onNext(1)
+            return Disposables.create { cleanedUp.increment() }
+        }
+        .subscribe(on: concurrent)
+        let baseline = Resources.total
+        var probes: [DeliveryProbe<Int>] = []
+        var disposals: [XCTestExpectation] = []
+        for index in 0..<200 {
+            let probe = DeliveryProbe<Int>()
+            let subscription = probe.subscribe(source)
+            disposals.append(dispose(subscription, of: probe, afterMicroseconds: index % 10 * 30))
+            probes.append(probe)
+        }
+        wait(for: disposals, timeout: 5)
+        // The source's disposal is itself scheduled; settling waits for it too.
+        assertSettled(at: baseline)
+
+        XCTAssertLessThanOrEqual(subscribed.value, probes.count)
+        XCTAssertEqual(cleanedUp.value, subscribed.value, "every subscription that happened was cleaned up once")
+        for (index, probe) in probes.enumerated() {
+            XCTAssertTrue([[], [1]].contains(probe.elements), "subscription \(index): \(probe.elements)")
+            XCTAssertEqual(probe.terminalCount, 0, "subscription \(index)")
+            XCTAssertEqual(probe.disposedCount, 1, "subscription \(index)")
+        }
+    }
+
     func testACreateProducerOnItsOwnThreadIsSilencedOnceDisposeReturns() {
         for round in 0..<30 {
             let probe = DeliveryProbe<Int>()
