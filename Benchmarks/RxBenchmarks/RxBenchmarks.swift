@@ -17,7 +17,7 @@ let benchmarks: @Sendable () -> Void = {
             metrics: [.wallClock, .throughput, .mallocCountTotal],
             warmupIterations: 1,
             scalingFactor: scaling,
-            maxDuration: .seconds(scaling == .kilo ? 2 : 10),
+            maxDuration: .seconds(scaling == .kilo ? 2 : 30),
             maxIterations: scaling == .kilo ? 1_000 : 7
         )
         for side in scenario.sides {

@@ -15,6 +15,7 @@ public enum Catalog {
             sides: [
                 .init(name: "rx", run: MapFilterCreating.rx(chains:)),
                 .init(name: "opencombine", run: MapFilterCreating.openCombine(chains:)),
+                .init(name: "opencombine-subject", run: MapFilterCreating.openCombineSubject(chains:)),
                 .init(name: "floor", run: MapFilterCreating.floor(chains:)),
             ],
             expectedChecksum: MapFilterCreating.expected(chains:)),

@@ -8,8 +8,8 @@ import RxOperators
 enum MapFilterCreating {
     /// `create` sends one element and completes, as `Just` does on the peer's side.
     static func rx(chains: Int) -> Int {
-        let transform = Workload.transform
-        let keep = Workload.keep
+        let step = Workload.step
+        let sentinel = Workload.sentinel
         let total = Accumulator()
         for _ in 0..<chains {
             let subscription = Observable<Int>
@@ -18,12 +18,12 @@ enum MapFilterCreating {
                     observer.onCompleted()
                     return Disposables.create()
                 }
-                .map(transform).filter(keep)
-                .map(transform).filter(keep)
-                .map(transform).filter(keep)
-                .map(transform).filter(keep)
-                .map(transform).filter(keep)
-                .map(transform).filter(keep)
+                .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
+                .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
+                .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
+                .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
+                .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
+                .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
                 .subscribe(onNext: { total.sum &+= $0 })
             subscription.dispose()
         }
@@ -31,18 +31,43 @@ enum MapFilterCreating {
     }
 
     static func openCombine(chains: Int) -> Int {
-        let transform = Workload.transform
-        let keep = Workload.keep
+        let step = Workload.step
+        let sentinel = Workload.sentinel
         let total = Accumulator()
         for _ in 0..<chains {
             let subscription = Just(1)
-                .map(transform).filter(keep)
-                .map(transform).filter(keep)
-                .map(transform).filter(keep)
-                .map(transform).filter(keep)
-                .map(transform).filter(keep)
-                .map(transform).filter(keep)
+                .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
+                .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
+                .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
+                .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
+                .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
+                .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
                 .sink { total.sum &+= $0 }
+            subscription.cancel()
+        }
+        return total.sum
+    }
+
+    /// The same chain on a `PassthroughSubject`. `Just` folds `map` and `filter` into new
+    /// `Just`/`Optional` publishers while the chain is built, so the `Just` side subscribes one
+    /// publisher, not twelve; this side makes the peer subscribe every operator, as ours does.
+    static func openCombineSubject(chains: Int) -> Int {
+        let step = Workload.step
+        let sentinel = Workload.sentinel
+        let total = Accumulator()
+        for _ in 0..<chains {
+            let subject = PassthroughSubject<Int, Never>()
+            let subscription =
+                subject
+                .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
+                .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
+                .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
+                .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
+                .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
+                .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
+                .sink { total.sum &+= $0 }
+            subject.send(1)
+            subject.send(completion: .finished)
             subscription.cancel()
         }
         return total.sum

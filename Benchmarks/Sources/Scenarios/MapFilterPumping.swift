@@ -8,8 +8,8 @@ enum MapFilterPumping {
     static let pairs = 6
 
     static func rx(elements: Int) -> Int {
-        let transform = Workload.transform
-        let keep = Workload.keep
+        let step = Workload.step
+        let sentinel = Workload.sentinel
         let total = Accumulator()
         let source = Observable<Int>.create { observer in
             for element in 0..<elements {
@@ -20,30 +20,30 @@ enum MapFilterPumping {
         }
         let subscription =
             source
-            .map(transform).filter(keep)
-            .map(transform).filter(keep)
-            .map(transform).filter(keep)
-            .map(transform).filter(keep)
-            .map(transform).filter(keep)
-            .map(transform).filter(keep)
+            .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
+            .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
+            .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
+            .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
+            .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
+            .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
             .subscribe(onNext: { total.sum &+= $0 })
         subscription.dispose()
         return total.sum
     }
 
     static func openCombine(elements: Int) -> Int {
-        let transform = Workload.transform
-        let keep = Workload.keep
+        let step = Workload.step
+        let sentinel = Workload.sentinel
         let total = Accumulator()
         let subject = PassthroughSubject<Int, Never>()
         let subscription =
             subject
-            .map(transform).filter(keep)
-            .map(transform).filter(keep)
-            .map(transform).filter(keep)
-            .map(transform).filter(keep)
-            .map(transform).filter(keep)
-            .map(transform).filter(keep)
+            .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
+            .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
+            .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
+            .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
+            .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
+            .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
             .sink { total.sum &+= $0 }
         for element in 0..<elements {
             subject.send(element)
@@ -64,13 +64,13 @@ enum MapFilterPumping {
     }
 
     static func closureChain(pairs: Int, into sink: @escaping (Int) -> Void) -> (Int) -> Void {
-        let transform = Workload.transform
-        let keep = Workload.keep
+        let step = Workload.step
+        let sentinel = Workload.sentinel
         var downstream = opaque(sink)
         for _ in 0..<pairs {
             let afterFilter = downstream
-            let filter: (Int) -> Void = opaque { if keep($0) { afterFilter($0) } }
-            downstream = opaque { filter(transform($0)) }
+            let filter: (Int) -> Void = opaque { if $0 != sentinel { afterFilter($0) } }
+            downstream = opaque { filter($0 &+ step) }
         }
         return downstream
     }

@@ -6,7 +6,7 @@ import RxOperators
 /// `single_map`: elements through one `map` into a summing sink, per element.
 enum SingleMap {
     static func rx(elements: Int) -> Int {
-        let transform = Workload.transform
+        let step = Workload.step
         let total = Accumulator()
         let source = Observable<Int>.create { observer in
             for element in 0..<elements {
@@ -15,16 +15,16 @@ enum SingleMap {
             observer.onCompleted()
             return Disposables.create()
         }
-        let subscription = source.map(transform).subscribe(onNext: { total.sum &+= $0 })
+        let subscription = source.map { (value: Int) -> Int in value &+ step }.subscribe(onNext: { total.sum &+= $0 })
         subscription.dispose()
         return total.sum
     }
 
     static func openCombine(elements: Int) -> Int {
-        let transform = Workload.transform
+        let step = Workload.step
         let total = Accumulator()
         let subject = PassthroughSubject<Int, Never>()
-        let subscription = subject.map(transform).sink { total.sum &+= $0 }
+        let subscription = subject.map { (value: Int) -> Int in value &+ step }.sink { total.sum &+= $0 }
         for element in 0..<elements {
             subject.send(element)
         }
@@ -34,10 +34,10 @@ enum SingleMap {
     }
 
     static func floor(elements: Int) -> Int {
-        let transform = Workload.transform
+        let step = Workload.step
         let total = Accumulator()
         let sink: (Int) -> Void = opaque { total.sum &+= $0 }
-        let map: (Int) -> Void = opaque { sink(transform($0)) }
+        let map: (Int) -> Void = opaque { sink($0 &+ step) }
         for element in 0..<elements {
             map(element)
         }

@@ -7,18 +7,6 @@ enum Workload {
     static var step: Int { opaque(1) }
     /// What each `filter` rejects; no element ever equals it, so every element passes.
     static var sentinel: Int { opaque(Int.min) }
-
-    /// The closure every `map` of every side applies: adds ``step``.
-    static var transform: (Int) -> Int {
-        let step = step
-        return opaque { $0 &+ step }
-    }
-
-    /// The closure every `filter` of every side applies: keeps all but ``sentinel``.
-    static var keep: (Int) -> Bool {
-        let sentinel = sentinel
-        return opaque { $0 != sentinel }
-    }
 }
 
 /// Where a scenario's sink adds up what reaches it; a class so that closures share it.
@@ -31,21 +19,16 @@ func opaque(_ value: Int) -> Int {
     value
 }
 
-// One overload per closure type, not one generic function: a closure that passed through a
-// generic parameter would be called through reabstraction thunks, which no side pays.
-
-@inline(never)
-func opaque(_ closure: @escaping (Int) -> Int) -> (Int) -> Int {
-    closure
-}
-
-@inline(never)
-func opaque(_ closure: @escaping (Int) -> Bool) -> (Int) -> Bool {
-    closure
-}
+// Not generic: a closure that passed through a generic parameter would be called through
+// reabstraction thunks, which no side pays.
 
 @inline(never)
 func opaque(_ closure: @escaping (Int) -> Void) -> (Int) -> Void {
+    closure
+}
+
+@inline(never)
+func opaque(_ closure: @escaping (Int) -> Int) -> (Int) -> Int {
     closure
 }
 

@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""Turns one benchmark run, exported with `--format jmh`, into the table of Docs/Performance.md.
+
+Usage: performance_table.py RUN.jmh.json
+
+Every figure is per unit of its scenario (element, chain, tick, item, batch): the harness records
+each iteration whole, and this script divides by the units one iteration runs. Times are the best
+(p0) and the median (p50) iteration; allocations are the median iteration's malloc count. Ratios
+compare best times of the same run.
+"""
+import json
+import statistics
+import sys
+
+# Units one measured iteration runs (Catalog.swift, unitsPerIteration), and the issue's targets.
+SCENARIOS = {
+    "map_filter_pumping": (1_000_000, "element", "rx ≤ 0.25× OpenCombine and ≤ 3× floor"),
+    "map_filter_creating": (1_000, "chain", "rx ≤ 0.5× OpenCombine, ≤ 2 allocations per operator (24)"),
+    "from_array": (1_000, "element", "rx ≤ 0.2× OpenCombine, no allocation per element"),
+    "single_map": (1_000_000, "element", "rx ≤ 0.1× OpenCombine"),
+    "interval_virtual": (1_000_000, "tick", "rx ≤ 300 ns per tick"),
+    "trampoline": (1_000_000, "item", "rx ≤ 100 ns per item"),
+    "timer_dispatch": (1, "batch of 100,000 timers", "no target"),
+}
+SIDES = ["rx", "opencombine", "opencombine-subject", "floor"]
+TO_NANOSECONDS = {"ns": 1.0, "μs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9}
+
+
+def parse(path):
+    results = {}
+    for entry in json.load(open(path)):
+        name = entry["benchmark"].rsplit(".", 1)[-1]
+        scenario = next(s for s in SCENARIOS if name.startswith(s + "_"))
+        side = name[len(scenario) + 1:].replace("_", "-")
+        units = SCENARIOS[scenario][0]
+        metrics = entry["secondaryMetrics"]
+        wall = metrics["Time (wall clock)"]
+        scale = TO_NANOSECONDS[wall["scoreUnit"]]
+        times = sorted(value * scale / units for value in wall["rawData"][0])
+        mallocs = [value / units for value in metrics["Malloc (total)"]["rawData"][0]]
+        results[(scenario, side)] = {
+            "best": times[0],
+            "median": statistics.median(times),
+            "samples": len(times),
+            "mallocs": statistics.median(mallocs),
+        }
+    return results
+
+
+def number(value):
+    if value >= 100:
+        return f"{value:,.0f}"
+    if value >= 10:
+        return f"{value:.1f}"
+    return f"{value:.2f}"
+
+
+def main():
+    results = parse(sys.argv[1])
+    print("| scenario (per unit) | rx best / median ns | OpenCombine best ns | floor best ns "
+          "| rx ÷ OpenCombine | rx ÷ floor | allocations per unit (rx / OpenCombine / floor) | target |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    for scenario, (_, unit, target) in SCENARIOS.items():
+        rx = results.get((scenario, "rx"))
+        peer = results.get((scenario, "opencombine"))
+        subject = results.get((scenario, "opencombine-subject"))
+        floor = results.get((scenario, "floor"))
+        if rx is None:
+            continue
+        peer_text = number(peer["best"]) if peer else "—"
+        ratio_peer = f"{rx['best'] / peer['best']:.2f}×" if peer else "—"
+        if subject:
+            peer_text += f" (subject: {number(subject['best'])})"
+            ratio_peer += f" (subject: {rx['best'] / subject['best']:.2f}×)"
+        floor_text = number(floor["best"]) if floor else "—"
+        ratio_floor = f"{rx['best'] / floor['best']:.1f}×" if floor else "—"
+        allocations = " / ".join(
+            number(side["mallocs"]) if side else "—" for side in (rx, subject or peer, floor))
+        print(f"| {scenario} ({unit}) | {number(rx['best'])} / {number(rx['median'])} | {peer_text} "
+              f"| {floor_text} | {ratio_peer} | {ratio_floor} | {allocations} | {target} |")
+    print()
+    counts = sorted({result["samples"] for result in results.values()})
+    print(f"Samples per benchmark: {counts[0]} to {counts[-1]}.")
+
+
+if __name__ == "__main__":
+    main()
