@@ -3,7 +3,7 @@ import RxDisposables
 /// The base class of every observable sequence, and the type operators return.
 ///
 /// Subclass ``Producer`` rather than this class to write a new kind of sequence: it provides
-/// the subscription machinery (the trampoline and the ``SinkDisposer``).
+/// the subscription machinery (the trampoline and the ``/RxDisposables/SinkDisposer``).
 open class Observable<Element>: ObservableType {
     /// Creates the sequence; counted by ``Resources/total`` in debug builds.
     public init() {

@@ -4,7 +4,7 @@ import RxDisposables
 ///
 /// A subclass overrides ``run(_:cancel:)``: it builds its sink around the observer, starts it,
 /// and returns the sink with its upstream subscription. ``subscribe(_:)`` wraps the pair in a
-/// ``SinkDisposer`` and, when no ``CurrentThreadScheduler`` trampoline runs on this thread yet,
+/// ``/RxDisposables/SinkDisposer`` and, when no ``CurrentThreadScheduler`` trampoline runs on this thread yet,
 /// runs everything inside one, so that work scheduled while subscribing runs in order after it.
 open class Producer<Element>: Observable<Element> {
     /// Creates the producer.

@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// Subclasses call ``forwardOn(_:)`` to deliver, and ``dispose()`` after a terminal event.
 /// Once disposed, the sink forwards nothing more and disposes the subscription's
-/// ``SinkDisposer``, which releases the upstream subscription.
+/// ``/RxDisposables/SinkDisposer``, which releases the upstream subscription.
 ///
 /// The sink is generic over its downstream observer, so a chain of operators is a chain of
 /// concrete types with no type-erased observer between them.

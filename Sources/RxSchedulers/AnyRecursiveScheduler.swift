@@ -2,7 +2,7 @@ import RxCore
 import RxDisposables
 
 // @unchecked Sendable: all mutable state lives in `group`, which guards it with its lock.
-/// The handle a recursive action on a ``RxCore/SchedulerType`` receives to schedule its next
+/// The handle a recursive action on a ``/RxCore/SchedulerType`` receives to schedule its next
 /// run, now or after a delay.
 ///
 /// Disposing the disposable that `scheduleRecursive(_:dueTime:action:)` returned stops the
