@@ -6,7 +6,7 @@ extension ObservableType {
     /// A sequence of the given elements, then completion, one element per action on
     /// `scheduler`.
     ///
-    /// On the default ``RxCore/CurrentThreadScheduler`` each element waits for the work already
+    /// On the default ``/RxCore/CurrentThreadScheduler`` each element waits for the work already
     /// queued on the thread's trampoline, so two such sequences subscribed together
     /// interleave.
     public static func of(

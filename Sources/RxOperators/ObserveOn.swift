@@ -7,7 +7,7 @@ extension ObservableType {
     /// Delivers the source's events on `scheduler`, in the order they arrived, one scheduled
     /// action per event.
     ///
-    /// On a ``RxSchedulers/SerialDispatchQueueScheduler`` (and so ``RxSchedulers/MainScheduler``)
+    /// On a ``/RxSchedulers/SerialDispatchQueueScheduler`` (and so ``/RxSchedulers/MainScheduler``)
     /// each event is handed straight to the serial queue, which keeps them in order. On any
     /// other scheduler, events wait in a queue of their own, drained by recursive scheduling,
     /// so that even a concurrent scheduler delivers them one at a time.

@@ -1,7 +1,7 @@
 import RxCore
 import RxDisposables
 
-/// The base of this module's sinks: a ``RxCore/Sink`` that remembers whether its downstream
+/// The base of this module's sinks: a ``/RxCore/Sink`` that remembers whether its downstream
 /// observer takes bare elements, so that `next` events cross each operator without an `Event`
 /// being built or inspected (see `ElementObserver` in RxCore).
 ///
