@@ -23,22 +23,8 @@ extension ObservableType {
             } else {
                 Disposables.create()
             }
-        let observer = AnonymousObserver<Element> { event in
-            switch event {
-            case .next(let value):
-                onNext?(value)
-            case .error(let error):
-                if let onError {
-                    onError(error)
-                } else {
-                    Hooks.defaultErrorHandler([], error)
-                }
-                disposable.dispose()
-            case .completed:
-                onCompleted?()
-                disposable.dispose()
-            }
-        }
+        let observer = SubscriptionObserver(
+            onNext: onNext, onError: onError, onCompleted: onCompleted, disposable: disposable)
         return Disposables.create(asObservable().subscribe(observer), disposable)
     }
 
