@@ -1,9 +1,10 @@
 import RxDisposables
+import RxTestSupport
 import Testing
 
 /// Setting a single-assignment holder twice is a bug in the caller; these run the misuse in a child
 /// process and check that it stops with a message naming the method.
-@Suite struct ProgrammerErrorTests {
+@Suite(.leakChecked) struct ProgrammerErrorTests {
     @Test func settingASingleAssignmentDisposableTwiceStopsWithAClearMessage() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let holder = SingleAssignmentDisposable()

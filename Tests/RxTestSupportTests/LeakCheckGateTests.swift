@@ -4,7 +4,7 @@ import Testing
 @testable import RxTestSupport
 
 /// The gate behind `.leakChecked` lets one holder in at a time.
-@Suite struct LeakCheckGateTests {
+@Suite(.leakChecked) struct LeakCheckGateTests {
     /// How many tasks are inside the gate, and the most there ever were.
     private final class Occupancy: Sendable {
         private let counts = Mutex<(now: Int, most: Int)>((0, 0))

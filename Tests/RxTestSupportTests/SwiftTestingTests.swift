@@ -93,12 +93,29 @@ struct SwiftTestingMarbleTests {
     }
 }
 
-/// Plain Swift Testing tests without the trait run in parallel with everything.
-@Suite struct SwiftTestingParallelTests {
+/// Leak-checked like every test; the last one drives several schedulers from parallel tasks at once.
+@Suite(.leakChecked) struct SwiftTestingParallelTests {
     @Test(arguments: ["-a-b-|", "(ab)--|", "a 3t b"]) func renderingRoundTrips(diagram: String) throws {
         let scheduler = TestScheduler(initialClock: 0)
         let events = try scheduler.events(diagram)
         #expect(try scheduler.events(scheduler.diagram(of: events)) == events)
+    }
+
+    @Test func schedulersRunIndependentlyOnParallelTasks() async throws {
+        let results = await withTaskGroup(of: [Recorded<Event<Int>>].self) { group in
+            for offset in 0..<8 {
+                group.addTask {
+                    let scheduler = TestScheduler(initialClock: 0)
+                    let xs = scheduler.createColdObservable([.next(10, offset), .completed(20)])
+                    return scheduler.start { xs.asObservable() }.events
+                }
+            }
+            var all: [[Recorded<Event<Int>>]] = []
+            for await events in group { all.append(events) }
+            return all
+        }
+        let expected = (0..<8).map { offset -> [Recorded<Event<Int>>] in [.next(210, offset), .completed(220)] }
+        #expect(results.sorted { $0.first?.value.element ?? 0 < $1.first?.value.element ?? 0 } == expected)
     }
 
     @Test func malformedDiagramThrowsWithCaret() {
