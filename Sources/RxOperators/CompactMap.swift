@@ -32,7 +32,7 @@ final class CompactMap<SourceType, Element>: Producer<Element> {
 }
 
 /// Applies the transform and drops the elements it maps to `nil`.
-final class CompactMapSink<SourceType, Observer: ObserverType>: OperatorSink<Observer>, ElementObserver {
+final class CompactMapSink<SourceType, Observer: ObserverType>: OperatorSink<Observer>, TerminalEventForwarding {
     typealias Element = SourceType
     typealias Transform = (SourceType) throws -> Observer.Element?
 
@@ -56,14 +56,4 @@ final class CompactMapSink<SourceType, Observer: ObserverType>: OperatorSink<Obs
         }
     }
 
-    func on(_ event: Event<SourceType>) {
-        switch event {
-        case .next(let element):
-            onNextElement(element)
-        case .error(let error):
-            forwardError(error)
-        case .completed:
-            forwardCompleted()
-        }
-    }
 }

@@ -28,7 +28,7 @@ final class Deferred<Element>: Producer<Element> {
 }
 
 /// Subscribes to the sequence the factory returns and forwards its events.
-final class DeferredSink<Observer: ObserverType>: OperatorSink<Observer>, ElementObserver {
+final class DeferredSink<Observer: ObserverType>: OperatorSink<Observer>, TerminalEventForwarding {
     typealias Element = Observer.Element
 
     func run(_ observableFactory: () throws -> Observable<Element>) -> any Disposable {
@@ -44,13 +44,4 @@ final class DeferredSink<Observer: ObserverType>: OperatorSink<Observer>, Elemen
         forwardNext(element)
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            forwardNext(element)
-        case .error, .completed:
-            forwardOn(event)
-            dispose()
-        }
-    }
 }

@@ -32,7 +32,7 @@ final class Filter<Element>: Producer<Element> {
 }
 
 /// Forwards the elements the predicate accepts.
-final class FilterSink<Observer: ObserverType>: OperatorSink<Observer>, ElementObserver {
+final class FilterSink<Observer: ObserverType>: OperatorSink<Observer>, TerminalEventForwarding {
     typealias Element = Observer.Element
     typealias Predicate = (Element) throws -> Bool
 
@@ -56,13 +56,4 @@ final class FilterSink<Observer: ObserverType>: OperatorSink<Observer>, ElementO
         }
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            onNextElement(element)
-        case .error, .completed:
-            forwardOn(event)
-            dispose()
-        }
-    }
 }

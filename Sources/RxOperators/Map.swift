@@ -52,7 +52,7 @@ final class Map<SourceType, Element>: Producer<Element>, MapComposable {
 }
 
 /// Applies the transform to each element on its way downstream.
-final class MapSink<SourceType, Observer: ObserverType>: OperatorSink<Observer>, ElementObserver {
+final class MapSink<SourceType, Observer: ObserverType>: OperatorSink<Observer>, TerminalEventForwarding {
     typealias Element = SourceType
     typealias Transform = (SourceType) throws -> Observer.Element
 
@@ -74,14 +74,4 @@ final class MapSink<SourceType, Observer: ObserverType>: OperatorSink<Observer>,
         forwardNext(mapped)
     }
 
-    func on(_ event: Event<SourceType>) {
-        switch event {
-        case .next(let element):
-            onNextElement(element)
-        case .error(let error):
-            forwardError(error)
-        case .completed:
-            forwardCompleted()
-        }
-    }
 }

@@ -29,7 +29,7 @@ final class SkipCount<Element>: Producer<Element> {
 }
 
 /// Counts elements down and forwards once the count is used up.
-final class SkipCountSink<Observer: ObserverType>: OperatorSink<Observer>, ElementObserver {
+final class SkipCountSink<Observer: ObserverType>: OperatorSink<Observer>, TerminalEventForwarding {
     typealias Element = Observer.Element
 
     private var remaining: Int
@@ -47,13 +47,4 @@ final class SkipCountSink<Observer: ObserverType>: OperatorSink<Observer>, Eleme
         }
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            onNextElement(element)
-        case .error, .completed:
-            forwardOn(event)
-            dispose()
-        }
-    }
 }

@@ -39,7 +39,8 @@ final class SubscribeOn<Source: ObservableType>: Producer<Source.Element> {
 }
 
 /// Subscribes to the source from a scheduled action and forwards its events unchanged.
-final class SubscribeOnSink<Source: ObservableType, Observer: ObserverType>: OperatorSink<Observer>, ElementObserver
+final class SubscribeOnSink<Source: ObservableType, Observer: ObserverType>: OperatorSink<Observer>,
+    TerminalEventForwarding
 where Source.Element == Observer.Element {
     typealias Element = Observer.Element
 
@@ -52,16 +53,6 @@ where Source.Element == Observer.Element {
 
     func onNextElement(_ element: Element) {
         forwardNext(element)
-    }
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            forwardNext(element)
-        case .error, .completed:
-            forwardOn(event)
-            dispose()
-        }
     }
 
     func run() -> any Disposable {

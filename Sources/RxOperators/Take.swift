@@ -38,7 +38,7 @@ final class TakeCount<Element>: Producer<Element> {
 }
 
 /// Counts elements down and completes when the last one allowed has passed.
-final class TakeCountSink<Observer: ObserverType>: OperatorSink<Observer>, ElementObserver {
+final class TakeCountSink<Observer: ObserverType>: OperatorSink<Observer>, TerminalEventForwarding {
     typealias Element = Observer.Element
 
     private var remaining: Int
@@ -58,13 +58,4 @@ final class TakeCountSink<Observer: ObserverType>: OperatorSink<Observer>, Eleme
         }
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            onNextElement(element)
-        case .error, .completed:
-            forwardOn(event)
-            dispose()
-        }
-    }
 }

@@ -38,7 +38,7 @@ final class TakeWhile<Element>: Producer<Element> {
 }
 
 /// Forwards elements until the predicate first fails.
-final class TakeWhileSink<Observer: ObserverType>: OperatorSink<Observer>, ElementObserver {
+final class TakeWhileSink<Observer: ObserverType>: OperatorSink<Observer>, TerminalEventForwarding {
     typealias Element = Observer.Element
     typealias Predicate = (Element) throws -> Bool
 
@@ -70,13 +70,4 @@ final class TakeWhileSink<Observer: ObserverType>: OperatorSink<Observer>, Eleme
         forwardCompleted()
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            onNextElement(element)
-        case .error, .completed:
-            forwardOn(event)
-            dispose()
-        }
-    }
 }

@@ -1,0 +1,28 @@
+import RxCore
+
+/// A sink that handles each element in ``onNextElement(_:)`` and passes terminal events
+/// straight on, ending the subscription: the event routing most operators share.
+///
+/// Conforming sinks get ``on(_:)`` from the extension below; ``OperatorSink`` provides the
+/// two forwarding methods.
+protocol TerminalEventForwarding: ElementObserver {
+    /// Sends `error` downstream and ends the subscription.
+    func forwardError(_ error: any Swift.Error)
+
+    /// Sends completion downstream and ends the subscription.
+    func forwardCompleted()
+}
+
+extension TerminalEventForwarding {
+    /// Routes an element to ``onNextElement(_:)`` and a terminal event downstream.
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            onNextElement(element)
+        case .error(let error):
+            forwardError(error)
+        case .completed:
+            forwardCompleted()
+        }
+    }
+}
