@@ -36,7 +36,7 @@ public enum Catalog {
             ],
             expectedChecksum: SingleMap.expected(elements:)),
         Scenario(
-            name: "interval_virtual", unit: "tick", unitsPerIteration: 1_000_000,
+            name: "interval_virtual", unit: "tick", unitsPerIteration: 100_000,
             sides: [
                 .init(name: "rx", run: IntervalVirtual.rx(ticks:)),
                 .init(name: "floor", run: IntervalVirtual.floor(ticks:)),

@@ -15,8 +15,9 @@ public struct Scenario: Sendable {
     public let name: String
     /// What one unit is (`element`, `chain`, `tick`, ...); results are reported per unit.
     public let unit: String
-    /// How many units one measured iteration runs: 1, 1,000 or 1,000,000, so that the harness
-    /// can scale its figures to one unit.
+    /// How many units one measured iteration runs. The harness scales its figures to one unit
+    /// for 1,000 and 1,000,000 only; other counts are reported per iteration, and
+    /// `Scripts/performance_table.py` divides.
     public let unitsPerIteration: Int
     /// The implementations, project first.
     public let sides: [Side]
