@@ -17,4 +17,10 @@ public final class AnonymousObserver<Element>: ObserverBase<Element> {
     public override func onCore(_ event: Event<Element>) {
         eventHandler(event)
     }
+
+    // Calls the event handler with `.next(element)` directly, saving the `onCore` call.
+    @usableFromInline
+    override func onNextCore(_ element: Element) {
+        eventHandler(.next(element))
+    }
 }

@@ -3,8 +3,8 @@ import Synchronization
 
 /// The base class of observers that must see nothing after a terminal event.
 ///
-/// ``on(_:)`` lets `next` events through until the observer stops, and lets through exactly
-/// one terminal event; subclasses handle what passes in ``onCore(_:)``.
+/// ``on(_:)`` and ``onNext(_:)`` let elements through until the observer stops, and ``on(_:)``
+/// lets through exactly one terminal event; subclasses handle what passes in ``onCore(_:)``.
 open class ObserverBase<Element>: Disposable, ObserverType {
     @usableFromInline
     final let stopped = Atomic<Bool>(false)
@@ -27,6 +27,22 @@ open class ObserverBase<Element>: Disposable, ObserverType {
                 onCore(event)
             }
         }
+    }
+
+    /// Passes `element` to the observer unless it has stopped, exactly as
+    /// `on(.next(element))` does, without building an ``Event`` first.
+    @inlinable
+    public final func onNext(_ element: Element) {
+        if !stopped.load(ordering: .relaxed) {
+            onNextCore(element)
+        }
+    }
+
+    // The element half of `onCore`: this module's observers override it to take an element
+    // without an `Event`; any other subclass gets `onCore(.next(element))`, as before.
+    @usableFromInline
+    func onNextCore(_ element: Element) {
+        onCore(.next(element))
     }
 
     /// Handles an event that passed the grammar check. Subclasses must override it.

@@ -5,10 +5,18 @@ public protocol ObserverType<Element> {
 
     /// Receives one event.
     func on(_ event: Event<Element>)
+
+    /// Receives one element, exactly as `on(.next(element))` would.
+    ///
+    /// The default implementation does just that. Observers that take an element without an
+    /// ``Event`` around it implement it themselves: code that is generic over the element type
+    /// asks the runtime for the event type's metadata each time it builds or inspects an
+    /// ``Event``, and on a chain of operators that lookup costs more than the operators' work.
+    func onNext(_ element: Element)
 }
 
 extension ObserverType {
-    /// Sends `.next(element)`.
+    /// Sends `.next(element)` to ``on(_:)``.
     @inlinable
     public func onNext(_ element: Element) {
         on(.next(element))

@@ -2,15 +2,10 @@ import Synchronization
 
 extension Sink {
     /// Delivers `element` downstream unless the sink has been disposed, exactly as
-    /// `forwardOn(.next(element))` does, but through `receiver` when the downstream observer
-    /// takes bare elements, so that no ``Event`` is built (see ``ElementObserver``).
-    ///
-    /// - Parameter receiver: the downstream observer as an ``ElementObserver``, when it is one;
-    ///   sinks look this up once, when they are created.
+    /// `forwardOn(.next(element))` does, but through the observer's
+    /// ``ObserverType/onNext(_:)``, so that no ``Event`` is built on the per-element path.
     @inlinable
-    package final func forwardNext(
-        _ element: Observer.Element, to receiver: (any ElementObserver<Observer.Element>)?
-    ) {
+    package final func forwardNext(_ element: Observer.Element) {
         #if DEBUG
             synchronizationTracker.register()
             defer { synchronizationTracker.unregister() }
@@ -18,18 +13,6 @@ extension Sink {
         if disposedFlag.load(ordering: .relaxed) {
             return
         }
-        if let receiver {
-            receiver.onNextElement(element)
-        } else {
-            deliverNextAsEvent(element)
-        }
-    }
-
-    // Out of line so that the event type's metadata, which only this path needs, is not looked
-    // up on every call of `forwardNext`.
-    @usableFromInline
-    @inline(never)
-    final func deliverNextAsEvent(_ element: Observer.Element) {
-        observer.on(.next(element))
+        observer.onNext(element)
     }
 }

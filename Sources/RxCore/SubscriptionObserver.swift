@@ -4,10 +4,10 @@ import Synchronization
 /// The observer behind `subscribe(onNext:onError:onCompleted:onDisposed:)`.
 ///
 /// It keeps the four closures itself instead of one event handler, so that an element reaches
-/// `onNext` without an ``Event`` being built and inspected (see ``ElementObserver``). Terminal
+/// `onNext` without an ``Event`` being built and inspected (see ``ObserverType/onNext(_:)``). Terminal
 /// events run the matching closure, then dispose `disposable` (which calls `onDisposed`).
-final class SubscriptionObserver<Element>: ObserverBase<Element>, ElementObserver {
-    private let onNext: ((Element) -> Void)?
+final class SubscriptionObserver<Element>: ObserverBase<Element> {
+    private let nextHandler: ((Element) -> Void)?
     private let onError: ((any Swift.Error) -> Void)?
     private let onCompleted: (() -> Void)?
     private let disposable: any Disposable
@@ -16,23 +16,21 @@ final class SubscriptionObserver<Element>: ObserverBase<Element>, ElementObserve
         onNext: ((Element) -> Void)?, onError: ((any Swift.Error) -> Void)?, onCompleted: (() -> Void)?,
         disposable: any Disposable
     ) {
-        self.onNext = onNext
+        self.nextHandler = onNext
         self.onError = onError
         self.onCompleted = onCompleted
         self.disposable = disposable
         super.init()
     }
 
-    func onNextElement(_ element: Element) {
-        if !stopped.load(ordering: .relaxed) {
-            onNext?(element)
-        }
+    override func onNextCore(_ element: Element) {
+        nextHandler?(element)
     }
 
     override func onCore(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            onNext?(element)
+            nextHandler?(element)
         case .error(let error):
             if let onError {
                 onError(error)

@@ -43,7 +43,7 @@ final class CompactMapSink<SourceType, Observer: ObserverType>: OperatorSink<Obs
         super.init(observer: observer, cancel: cancel)
     }
 
-    func onNextElement(_ element: SourceType) {
+    func onNext(_ element: SourceType) {
         let mapped: Observer.Element?
         do {
             mapped = try transform(element)

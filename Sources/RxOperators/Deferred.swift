@@ -40,7 +40,7 @@ final class DeferredSink<Observer: ObserverType>: OperatorSink<Observer>, Termin
         }
     }
 
-    func onNextElement(_ element: Element) {
+    func onNext(_ element: Element) {
         forwardNext(element)
     }
 

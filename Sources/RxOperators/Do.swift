@@ -78,7 +78,7 @@ final class Do<Element>: Producer<Element> {
 }
 
 /// Calls the side effects around forwarding each event.
-final class DoSink<Observer: ObserverType>: OperatorSink<Observer>, ElementObserver {
+final class DoSink<Observer: ObserverType>: OperatorSink<Observer>, ObserverType {
     typealias Element = Observer.Element
 
     private let handlers: DoEventHandlers<Element>
@@ -88,7 +88,7 @@ final class DoSink<Observer: ObserverType>: OperatorSink<Observer>, ElementObser
         super.init(observer: observer, cancel: cancel)
     }
 
-    func onNextElement(_ element: Element) {
+    func onNext(_ element: Element) {
         do {
             try handlers.onNext?(element)
             forwardNext(element)
@@ -101,7 +101,7 @@ final class DoSink<Observer: ObserverType>: OperatorSink<Observer>, ElementObser
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            onNextElement(element)
+            onNext(element)
         case .error(let error):
             do {
                 try handlers.onError?(error)

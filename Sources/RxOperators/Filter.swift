@@ -43,7 +43,7 @@ final class FilterSink<Observer: ObserverType>: OperatorSink<Observer>, Terminal
         super.init(observer: observer, cancel: cancel)
     }
 
-    func onNextElement(_ element: Element) {
+    func onNext(_ element: Element) {
         let accepted: Bool
         do {
             accepted = try predicate(element)

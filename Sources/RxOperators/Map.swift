@@ -67,7 +67,7 @@ final class MapSink<SourceType, Observer: ObserverType>: OperatorSink<Observer>,
         super.init(observer: observer, cancel: cancel)
     }
 
-    func onNextElement(_ element: SourceType) {
+    func onNext(_ element: SourceType) {
         let mapped: Observer.Element
         do {
             mapped = try transform(element)

@@ -39,7 +39,7 @@ final class SkipCountSink<Observer: ObserverType>: OperatorSink<Observer>, Termi
         super.init(observer: observer, cancel: cancel)
     }
 
-    func onNextElement(_ element: Element) {
+    func onNext(_ element: Element) {
         if remaining > 0 {
             remaining -= 1
         } else {

@@ -51,7 +51,7 @@ where Source.Element == Observer.Element {
         super.init(observer: observer, cancel: cancel)
     }
 
-    func onNextElement(_ element: Element) {
+    func onNext(_ element: Element) {
         forwardNext(element)
     }
 

@@ -48,7 +48,7 @@ final class TakeCountSink<Observer: ObserverType>: OperatorSink<Observer>, Termi
         super.init(observer: observer, cancel: cancel)
     }
 
-    func onNextElement(_ element: Element) {
+    func onNext(_ element: Element) {
         // Counting down before forwarding drops an element sent back from inside onNext.
         guard remaining > 0 else { return }
         remaining -= 1

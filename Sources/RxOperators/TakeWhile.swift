@@ -52,7 +52,7 @@ final class TakeWhileSink<Observer: ObserverType>: OperatorSink<Observer>, Termi
         super.init(observer: observer, cancel: cancel)
     }
 
-    func onNextElement(_ element: Element) {
+    func onNext(_ element: Element) {
         guard running else { return }
         do {
             running = try predicate(element)

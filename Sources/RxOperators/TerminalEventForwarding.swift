@@ -1,11 +1,11 @@
 import RxCore
 
-/// A sink that handles each element in ``onNextElement(_:)`` and passes terminal events
+/// A sink that handles each element in ``/RxCore/ObserverType/onNext(_:)`` and passes terminal events
 /// straight on, ending the subscription: the event routing most operators share.
 ///
 /// Conforming sinks get ``on(_:)`` from the extension below; ``OperatorSink`` provides the
 /// two forwarding methods.
-protocol TerminalEventForwarding: ElementObserver {
+protocol TerminalEventForwarding: ObserverType, AnyObject {
     /// Sends `error` downstream and ends the subscription.
     func forwardError(_ error: any Swift.Error)
 
@@ -14,11 +14,11 @@ protocol TerminalEventForwarding: ElementObserver {
 }
 
 extension TerminalEventForwarding {
-    /// Routes an element to ``onNextElement(_:)`` and a terminal event downstream.
+    /// Routes an element to ``/RxCore/ObserverType/onNext(_:)`` and a terminal event downstream.
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            onNextElement(element)
+            onNext(element)
         case .error(let error):
             forwardError(error)
         case .completed:
