@@ -3,7 +3,7 @@ import RxDisposables
 // @unchecked Sendable: `action` and `result` are moved in and out only under `lock`.
 /// One action waiting in a ``TrampolineQueue``, and the disposable that cancels it.
 final class TrampolineItem<State>: TrampolineRunnable, Cancelable, @unchecked Sendable {
-    private let lock = RxMutex<Void>(())
+    private let lock = RxLock()
     private var action: ((State) -> any Disposable)?
     private var state: State?
     private var result: (any Disposable)?
@@ -15,11 +15,11 @@ final class TrampolineItem<State>: TrampolineRunnable, Cancelable, @unchecked Se
     }
 
     var isDisposed: Bool {
-        lock.withLock { _ in disposed }
+        lock.withLock { disposed }
     }
 
     func run() {
-        let work: ((State) -> any Disposable, State)? = lock.withLock { _ in
+        let work: ((State) -> any Disposable, State)? = lock.withLock {
             guard !disposed, let action, let state else { return nil }
             self.action = nil
             self.state = nil
@@ -27,7 +27,7 @@ final class TrampolineItem<State>: TrampolineRunnable, Cancelable, @unchecked Se
         }
         guard let (action, state) = work else { return }
         let produced = action(state)
-        let disposeNow: Bool = lock.withLock { _ in
+        let disposeNow: Bool = lock.withLock {
             if disposed { return true }
             result = produced
             return false
@@ -38,7 +38,7 @@ final class TrampolineItem<State>: TrampolineRunnable, Cancelable, @unchecked Se
     }
 
     func dispose() {
-        let produced: (any Disposable)? = lock.withLock { _ in
+        let produced: (any Disposable)? = lock.withLock {
             if disposed { return nil }
             disposed = true
             action = nil

@@ -1,7 +1,7 @@
 // @unchecked Sendable: `action` is read and cleared only under `lock`.
 /// Runs a closure the first time it is disposed and releases the closure at once.
 final class AnonymousDisposable: Cancelable, @unchecked Sendable {
-    private let lock = RxMutex<Void>(())
+    private let lock = RxLock()
     private var action: (() -> Void)?
     private var disposed = false
 
@@ -10,11 +10,11 @@ final class AnonymousDisposable: Cancelable, @unchecked Sendable {
     }
 
     var isDisposed: Bool {
-        lock.withLock { _ in disposed }
+        lock.withLock { disposed }
     }
 
     func dispose() {
-        let action: (() -> Void)? = lock.withLock { _ in
+        let action: (() -> Void)? = lock.withLock {
             if disposed { return nil }
             disposed = true
             let action = self.action

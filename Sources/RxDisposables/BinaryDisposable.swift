@@ -1,7 +1,7 @@
 // @unchecked Sendable: the members are taken out and cleared only under `lock`.
 /// Disposes two disposables, in order, once; the cheap form of a two-member composite.
 final class BinaryDisposable: Cancelable, @unchecked Sendable {
-    private let lock = RxMutex<Void>(())
+    private let lock = RxLock()
     private var first: (any Disposable)?
     private var second: (any Disposable)?
     private var disposed = false
@@ -12,11 +12,11 @@ final class BinaryDisposable: Cancelable, @unchecked Sendable {
     }
 
     var isDisposed: Bool {
-        lock.withLock { _ in disposed }
+        lock.withLock { disposed }
     }
 
     func dispose() {
-        let members: ((any Disposable)?, (any Disposable)?) = lock.withLock { _ in
+        let members: ((any Disposable)?, (any Disposable)?) = lock.withLock {
             if disposed { return (nil, nil) }
             disposed = true
             defer {

@@ -9,7 +9,7 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
         fileprivate let value: UInt64
     }
 
-    private let lock = RxMutex<Void>(())
+    private let lock = RxLock()
     private var members: [UInt64: any Disposable] = [:]
     private var nextKey: UInt64 = 0
     private var disposed = false
@@ -43,19 +43,19 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
 
     /// Whether ``dispose()`` has been called.
     public var isDisposed: Bool {
-        lock.withLock { _ in disposed }
+        lock.withLock { disposed }
     }
 
     /// How many members the group holds now; zero once disposed.
     public var count: Int {
-        lock.withLock { _ in members.count }
+        lock.withLock { members.count }
     }
 
     /// Adds a member and returns the key that removes it, or disposes it at once and returns
     /// `nil` when the group is already disposed.
     @discardableResult
     public func insert(_ disposable: any Disposable) -> DisposeKey? {
-        let key: DisposeKey? = lock.withLock { _ in
+        let key: DisposeKey? = lock.withLock {
             if disposed { return nil }
             let key = nextKey
             nextKey += 1
@@ -70,7 +70,7 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
 
     /// Removes the member with `key` and disposes it. An unknown or already removed key does nothing.
     public func remove(for key: DisposeKey) {
-        let removed: (any Disposable)? = lock.withLock { _ in
+        let removed: (any Disposable)? = lock.withLock {
             members.removeValue(forKey: key.value)
         }
         removed?.dispose()
@@ -78,7 +78,7 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
 
     /// Disposes every member, in the order they were added, and every member added later.
     public func dispose() {
-        let removed: [(key: UInt64, value: any Disposable)] = lock.withLock { _ in
+        let removed: [(key: UInt64, value: any Disposable)] = lock.withLock {
             if disposed { return [] }
             disposed = true
             defer { members = [:] }

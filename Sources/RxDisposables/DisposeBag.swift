@@ -3,7 +3,7 @@
 ///
 /// To dispose early, replace the bag with a new one: `bag = DisposeBag()`.
 public final class DisposeBag: @unchecked Sendable {
-    private let lock = RxMutex<Void>(())
+    private let lock = RxLock()
     private var members: [any Disposable] = []
     private var disposed = false
 
@@ -32,7 +32,7 @@ public final class DisposeBag: @unchecked Sendable {
 
     /// Adds the array's elements to the bag.
     public func insert(_ disposables: [any Disposable]) {
-        let disposeNow: Bool = lock.withLock { _ in
+        let disposeNow: Bool = lock.withLock {
             if disposed { return true }
             members.append(contentsOf: disposables)
             return false
@@ -43,7 +43,7 @@ public final class DisposeBag: @unchecked Sendable {
     }
 
     private func dispose() {
-        let removed: [any Disposable] = lock.withLock { _ in
+        let removed: [any Disposable] = lock.withLock {
             disposed = true
             defer { members = [] }
             return members

@@ -9,7 +9,8 @@ import Synchronization
 /// so the sanitizer sees the order the lock guarantees. Outside the sanitizer the pair costs an
 /// acquiring load and a releasing store, which are plain moves on x86 and cheap on ARM.
 ///
-/// Use it exactly like `Mutex`: `private let lock = RxMutex<Void>(())`, `lock.withLock { _ in ... }`.
+/// Use it exactly like `Mutex`. A lock that guards plain stored properties rather than a value
+/// is an ``RxLock``.
 package struct RxMutex<Value: ~Copyable>: ~Copyable, Sendable {
     private let mutex: Mutex<Value>
     private let handOff = Atomic<Bool>(false)

@@ -3,7 +3,7 @@
 ///
 /// Once the holder is disposed, any disposable assigned to it is disposed at once.
 public final class SerialDisposable: Cancelable, @unchecked Sendable {
-    private let lock = RxMutex<Void>(())
+    private let lock = RxLock()
     private var current: (any Disposable)?
     private var disposed = false
 
@@ -12,17 +12,17 @@ public final class SerialDisposable: Cancelable, @unchecked Sendable {
 
     /// Whether ``dispose()`` has been called.
     public var isDisposed: Bool {
-        lock.withLock { _ in disposed }
+        lock.withLock { disposed }
     }
 
     /// The held disposable. Setting it disposes the previous one, or the new one when the
     /// holder is already disposed. Reading it after disposal gives `nil`.
     public var disposable: (any Disposable)? {
         get {
-            lock.withLock { _ in current }
+            lock.withLock { current }
         }
         set {
-            let replaced: (disposeNew: Bool, old: (any Disposable)?) = lock.withLock { _ in
+            let replaced: (disposeNew: Bool, old: (any Disposable)?) = lock.withLock {
                 if disposed { return (true, nil) }
                 defer { current = newValue }
                 return (false, current)
@@ -36,7 +36,7 @@ public final class SerialDisposable: Cancelable, @unchecked Sendable {
 
     /// Disposes the held disposable and every later one.
     public func dispose() {
-        let held: (any Disposable)? = lock.withLock { _ in
+        let held: (any Disposable)? = lock.withLock {
             if disposed { return nil }
             disposed = true
             defer { current = nil }

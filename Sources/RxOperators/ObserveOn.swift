@@ -53,7 +53,7 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     private let scheduler: any ImmediateSchedulerType
     private let stopped = Atomic<Bool>(false)
 
-    private let lock = RxMutex<Void>(())
+    private let lock = RxLock()
     private var queue: [Event<Element>] = []
     private var head = 0
     private var draining = false
@@ -74,7 +74,7 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
         case .error, .completed:
             if stopped.exchange(true, ordering: .acquiringAndReleasing) { return }
         }
-        let drainNumber: UInt64? = lock.withLock { _ in
+        let drainNumber: UInt64? = lock.withLock {
             queue.append(event)
             if draining { return nil }
             draining = true
@@ -86,7 +86,7 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
         // A drain that is no longer the latest has already delivered its last event; only the
         // latest one may still need cancelling, and it must never be cancelled by an older one
         // whose scheduling call returned later (a source sending from two threads at once).
-        let disposeNow: Bool = lock.withLock { _ in
+        let disposeNow: Bool = lock.withLock {
             if released { return true }
             if drainNumber == drainCount {
                 currentDrain = drain
@@ -106,7 +106,7 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
             dispose()
             return
         }
-        let more: Bool = lock.withLock { _ in
+        let more: Bool = lock.withLock {
             if head < queue.count { return true }
             draining = false
             return false
@@ -118,7 +118,7 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
 
     /// Takes the oldest event, or marks the drain finished when none is left.
     private func dequeue() -> Event<Element>? {
-        lock.withLock { _ in
+        lock.withLock {
             guard head < queue.count else {
                 draining = false
                 return nil
@@ -135,7 +135,7 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
 
     override func dispose() {
         super.dispose()
-        let drain: (any Disposable)? = lock.withLock { _ in
+        let drain: (any Disposable)? = lock.withLock {
             released = true
             defer { currentDrain = nil }
             return currentDrain

@@ -5,7 +5,7 @@ import RxDisposables
 /// A dispatch timer source that is cancelled, and drops its handler, the first time it is
 /// disposed.
 final class DispatchTimer: Cancelable, @unchecked Sendable {
-    private let lock = RxMutex<Void>(())
+    private let lock = RxLock()
     private var source: (any DispatchSourceTimer)?
 
     /// Creates, arms and starts a timer that calls `handler` on `queue` at `deadline` and then
@@ -23,11 +23,11 @@ final class DispatchTimer: Cancelable, @unchecked Sendable {
     }
 
     var isDisposed: Bool {
-        lock.withLock { _ in source == nil }
+        lock.withLock { source == nil }
     }
 
     func dispose() {
-        let cancelled: (any DispatchSourceTimer)? = lock.withLock { _ in
+        let cancelled: (any DispatchSourceTimer)? = lock.withLock {
             defer { source = nil }
             return source
         }

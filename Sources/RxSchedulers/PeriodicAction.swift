@@ -4,7 +4,7 @@ import RxDisposables
 /// The state a periodic timer threads from one tick to the next, and the action that advances
 /// it; disposing releases both at once.
 final class PeriodicAction<State>: Cancelable, @unchecked Sendable {
-    private let lock = RxMutex<Void>(())
+    private let lock = RxLock()
     private var action: ((State) -> State)?
     private var state: State?
     private var disposed = false
@@ -15,21 +15,21 @@ final class PeriodicAction<State>: Cancelable, @unchecked Sendable {
     }
 
     var isDisposed: Bool {
-        lock.withLock { _ in disposed }
+        lock.withLock { disposed }
     }
 
     /// Runs the action on the current state, outside the lock, and keeps its result for the
     /// next tick. A tick that finds the state taken by a run still in progress is skipped, so
     /// runs never overlap.
     func tick() {
-        let work: ((State) -> State, State)? = lock.withLock { _ in
+        let work: ((State) -> State, State)? = lock.withLock {
             guard !disposed, let action, let state else { return nil }
             self.state = nil
             return (action, state)
         }
         guard let (action, current) = work else { return }
         let next = action(current)
-        lock.withLock { _ in
+        lock.withLock {
             if !disposed {
                 state = next
             }
@@ -37,7 +37,7 @@ final class PeriodicAction<State>: Cancelable, @unchecked Sendable {
     }
 
     func dispose() {
-        lock.withLock { _ in
+        lock.withLock {
             disposed = true
             action = nil
             state = nil

@@ -9,7 +9,7 @@ import RxDisposables
 /// A run that starts removes its own disposable from the group, so a long recursion keeps only
 /// the runs that are still waiting.
 final class RecursiveSchedulingGroup<Action>: @unchecked Sendable {
-    private let lock = RxMutex<Void>(())
+    private let lock = RxLock()
     private let group = CompositeDisposable()
     private var action: Action?
 
@@ -30,7 +30,7 @@ final class RecursiveSchedulingGroup<Action>: @unchecked Sendable {
             if self.group.isDisposed {
                 return Disposables.create()
             }
-            let (action, key): (Action?, CompositeDisposable.DisposeKey?) = self.lock.withLock { _ in
+            let (action, key): (Action?, CompositeDisposable.DisposeKey?) = self.lock.withLock {
                 defer { entry.phase = .done }
                 if case .added(let key) = entry.phase {
                     return (self.action, key)
@@ -51,7 +51,7 @@ final class RecursiveSchedulingGroup<Action>: @unchecked Sendable {
     /// Keeps `scheduled` in the group until its run starts; the run may already have happened
     /// (immediate schedulers) or may happen on another thread at any moment.
     private func register(_ scheduled: any Disposable, for entry: RecursiveScheduleEntry) {
-        let alreadyRan: Bool = lock.withLock { _ in
+        let alreadyRan: Bool = lock.withLock {
             if case .done = entry.phase { return true }
             return false
         }
@@ -59,7 +59,7 @@ final class RecursiveSchedulingGroup<Action>: @unchecked Sendable {
             return
         }
         let key = group.insert(scheduled)
-        let stale: CompositeDisposable.DisposeKey? = lock.withLock { _ in
+        let stale: CompositeDisposable.DisposeKey? = lock.withLock {
             switch entry.phase {
             case .initial:
                 entry.phase = key.map { .added($0) } ?? .done
@@ -77,7 +77,7 @@ final class RecursiveSchedulingGroup<Action>: @unchecked Sendable {
 
     /// Forgets the action and cancels every pending run; later runs find nothing to call.
     func dispose() {
-        lock.withLock { _ in
+        lock.withLock {
             action = nil
         }
         group.dispose()

@@ -8,7 +8,7 @@ import RxDisposables
 /// the queue or timer that will call ``run()`` may keep this object a while longer. Disposing
 /// after the run disposes what the action returned.
 class ScheduledAction: Cancelable, @unchecked Sendable {
-    private let lock = RxMutex<Void>(())
+    private let lock = RxLock()
     private var action: (() -> any Disposable)?
     private var result: (any Disposable)?
     private var disposed = false
@@ -18,18 +18,18 @@ class ScheduledAction: Cancelable, @unchecked Sendable {
     }
 
     final var isDisposed: Bool {
-        lock.withLock { _ in disposed }
+        lock.withLock { disposed }
     }
 
     /// Runs the action unless it was disposed or already ran, outside the lock.
     final func run() {
-        let work: (() -> any Disposable)? = lock.withLock { _ in
+        let work: (() -> any Disposable)? = lock.withLock {
             defer { action = nil }
             return disposed ? nil : action
         }
         guard let work else { return }
         let produced = work()
-        let disposeNow: Bool = lock.withLock { _ in
+        let disposeNow: Bool = lock.withLock {
             if disposed { return true }
             result = produced
             return false
@@ -40,7 +40,7 @@ class ScheduledAction: Cancelable, @unchecked Sendable {
     }
 
     final func dispose() {
-        let produced: (any Disposable)? = lock.withLock { _ in
+        let produced: (any Disposable)? = lock.withLock {
             if disposed { return nil }
             disposed = true
             action = nil

@@ -10,7 +10,7 @@ public final class ScheduledDisposable: Cancelable, @unchecked Sendable {
     /// The scheduler the inner disposable is disposed on.
     public let scheduler: any ImmediateSchedulerType
 
-    private let lock = RxMutex<Void>(())
+    private let lock = RxLock()
     private var disposable: (any Disposable)?
     private var disposed = false
 
@@ -22,12 +22,12 @@ public final class ScheduledDisposable: Cancelable, @unchecked Sendable {
 
     /// Whether ``dispose()`` has been called.
     public var isDisposed: Bool {
-        lock.withLock { _ in disposed }
+        lock.withLock { disposed }
     }
 
     /// Schedules the inner disposal on ``scheduler``, once.
     public func dispose() {
-        let first: Bool = lock.withLock { _ in
+        let first: Bool = lock.withLock {
             if disposed { return false }
             disposed = true
             return true
@@ -40,7 +40,7 @@ public final class ScheduledDisposable: Cancelable, @unchecked Sendable {
     }
 
     private func disposeInner() {
-        let inner: (any Disposable)? = lock.withLock { _ in
+        let inner: (any Disposable)? = lock.withLock {
             defer { disposable = nil }
             return disposable
         }

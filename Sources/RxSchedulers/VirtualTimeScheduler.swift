@@ -28,7 +28,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// A distance on this scheduler's virtual clock.
     public typealias VirtualTimeInterval = Converter.VirtualTimeIntervalUnit
 
-    private let lock = RxMutex<Void>(())
+    private let lock = RxLock()
     private let converter: Converter
     private var running = false
     private var currentClock: VirtualTime
@@ -60,7 +60,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
     /// The virtual clock.
     public var clock: VirtualTime {
-        lock.withLock { _ in currentClock }
+        lock.withLock { currentClock }
     }
 
     /// Schedules `action` at the current virtual time, after the work already due then.
@@ -98,7 +98,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     public func scheduleAbsoluteVirtual<StateType>(
         _ state: StateType, time: VirtualTime, action: @escaping (StateType) -> any Disposable
     ) -> any Disposable {
-        let item = lock.withLock { _ in
+        let item = lock.withLock {
             let item = VirtualSchedulerItem(time: time, id: nextId) { action(state) }
             nextId += 1
             queue.enqueue(item)
@@ -132,7 +132,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// Runs queued work in virtual-time order, moving the clock to each item's due time, until
     /// the queue is empty or ``stop()`` is called. Does nothing when already running.
     open func start() {
-        let began: Bool = lock.withLock { _ in
+        let began: Bool = lock.withLock {
             if running { return false }
             running = true
             return true
@@ -141,7 +141,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         while let item = nextItem(notAfter: nil) {
             item.run()
         }
-        lock.withLock { _ in
+        lock.withLock {
             running = false
         }
     }
@@ -151,7 +151,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// - Precondition: the scheduler is not running, and `virtualTime` is not earlier than the
     ///   clock.
     open func advanceTo(_ virtualTime: VirtualTime) {
-        lock.withLock { _ in
+        lock.withLock {
             if running {
                 rxFatalError("VirtualTimeScheduler.advanceTo(_:) was called while the scheduler is running")
             }
@@ -165,7 +165,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         while let item = nextItem(notAfter: virtualTime) {
             item.run()
         }
-        lock.withLock { _ in
+        lock.withLock {
             currentClock = virtualTime
             running = false
         }
@@ -175,7 +175,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     ///
     /// - Precondition: `virtualInterval` does not move the clock back.
     open func sleep(_ virtualInterval: VirtualTimeInterval) {
-        lock.withLock { _ in
+        lock.withLock {
             let target = converter.offsetVirtualTime(currentClock, offset: virtualInterval)
             if converter.compareVirtualTime(target, currentClock) == .lessThan {
                 rxFatalError(
@@ -187,21 +187,21 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
     /// Makes ``start()`` or ``advanceTo(_:)`` return after the action that is running now.
     open func stop() {
-        lock.withLock { _ in
+        lock.withLock {
             running = false
         }
     }
 
     /// The clock and the number of queued items, for debugging.
     public var debugDescription: String {
-        lock.withLock { _ in
+        lock.withLock {
             "VirtualTimeScheduler(clock: \(currentClock), queued: \(queue.count))"
         }
     }
 
     /// Takes the next live item due no later than `limit`, moving the clock to its due time.
     private func nextItem(notAfter limit: VirtualTime?) -> VirtualSchedulerItem<VirtualTime>? {
-        lock.withLock { _ in
+        lock.withLock {
             guard running else { return nil }
             while let front = queue.first {
                 if front.isDisposed {

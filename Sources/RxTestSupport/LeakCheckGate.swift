@@ -1,4 +1,4 @@
-import Synchronization
+import RxDisposables
 
 /// A process-wide, first-come first-served lock for leak-checked Swift Testing tests.
 ///
@@ -10,7 +10,8 @@ final class LeakCheckGate: Sendable {
     /// The one gate; it must be shared by every leak-checked test in the process.
     static let shared = LeakCheckGate()
 
-    private let state = Mutex<(isHeld: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+    // RxMutex rather than Mutex: ThreadSanitizer does not see a plain Mutex's ordering on Linux.
+    private let state = RxMutex<(isHeld: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
     /// Suspends until the gate is free, then holds it.
     func acquire() async {
