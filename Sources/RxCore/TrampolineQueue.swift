@@ -44,6 +44,11 @@ final class TrampolineQueue {
         return queue
     }
 
+    /// Whether items wait to run.
+    var hasQueuedWork: Bool {
+        head < items.count
+    }
+
     func enqueue(_ item: any TrampolineRunnable) {
         items.append(item)
     }

@@ -34,6 +34,11 @@ package final class TrampolineTurn: TrampolineRunnable {
         queue.drain()
     }
 
+    /// Whether this thread's trampoline has work queued that a newly queued turn would wait for.
+    package static var hasQueuedWork: Bool {
+        TrampolineQueue.existingForCurrentThread?.hasQueuedWork ?? false
+    }
+
     func run() {
         let task = self.task
         self.task = nil

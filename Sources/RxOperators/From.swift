@@ -12,7 +12,7 @@ extension ObservableType {
     public static func of(
         _ elements: Element..., scheduler: any ImmediateSchedulerType = CurrentThreadScheduler.instance
     ) -> Observable<Element> {
-        ObservableSequence(elements: elements, scheduler: scheduler)
+        ObservableArray(elements: elements, scheduler: scheduler)
     }
 
     /// A sequence of the array's elements, then completion, one element per action on
@@ -20,7 +20,7 @@ extension ObservableType {
     public static func from(
         _ array: [Element], scheduler: any ImmediateSchedulerType = CurrentThreadScheduler.instance
     ) -> Observable<Element> {
-        ObservableSequence(elements: array, scheduler: scheduler)
+        ObservableArray(elements: array, scheduler: scheduler)
     }
 
     /// A sequence of the elements of `sequence`, then completion, one element per action on
@@ -33,7 +33,7 @@ extension ObservableType {
     }
 }
 
-/// The producer behind `of` and `from(_:scheduler:)`.
+/// The producer behind `from(_:scheduler:)` over any sequence.
 final class ObservableSequence<Elements: Sequence>: Producer<Elements.Element> {
     private let elements: Elements
     private let scheduler: any ImmediateSchedulerType
