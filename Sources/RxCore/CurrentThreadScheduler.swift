@@ -31,7 +31,7 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
     {
         let queue = TrampolineQueue.forCurrentThread
         if queue.isRunning {
-            let item = TrampolineItem(state: state, action: action)
+            let item = TrampolineItem { action(state) }
             queue.enqueue(item)
             return item
         }

@@ -1,17 +1,18 @@
 import RxDisposables
 
-// @unchecked Sendable: `action` and `result` are moved in and out only under `lock`.
+// @unchecked Sendable: `work` and `result` are moved in and out only under `lock`.
 /// One action waiting in a ``TrampolineQueue``, and the disposable that cancels it.
-final class TrampolineItem<State>: TrampolineRunnable, Cancelable, @unchecked Sendable {
+///
+/// Not generic: the scheduled action and its state travel as one closure, built where the
+/// state's type is known, so that running an item asks the runtime for no type metadata.
+final class TrampolineItem: TrampolineRunnable, Cancelable, @unchecked Sendable {
     private let lock = RxLock()
-    private var action: ((State) -> any Disposable)?
-    private var state: State?
+    private var work: (() -> any Disposable)?
     private var result: (any Disposable)?
     private var disposed = false
 
-    init(state: State, action: @escaping (State) -> any Disposable) {
-        self.state = state
-        self.action = action
+    init(work: @escaping () -> any Disposable) {
+        self.work = work
     }
 
     var isDisposed: Bool {
@@ -19,14 +20,13 @@ final class TrampolineItem<State>: TrampolineRunnable, Cancelable, @unchecked Se
     }
 
     func run() {
-        let work: ((State) -> any Disposable, State)? = lock.withLock {
-            guard !disposed, let action, let state else { return nil }
-            self.action = nil
-            self.state = nil
-            return (action, state)
+        let pending: (() -> any Disposable)? = lock.withLock {
+            guard !disposed, let pending = work else { return nil }
+            work = nil
+            return pending
         }
-        guard let (action, state) = work else { return }
-        let produced = action(state)
+        guard let pending else { return }
+        let produced = pending()
         let disposeNow: Bool = lock.withLock {
             if disposed { return true }
             result = produced
@@ -41,8 +41,7 @@ final class TrampolineItem<State>: TrampolineRunnable, Cancelable, @unchecked Se
         let produced: (any Disposable)? = lock.withLock {
             if disposed { return nil }
             disposed = true
-            action = nil
-            state = nil
+            work = nil
             defer { result = nil }
             return result
         }
