@@ -38,14 +38,19 @@ final class TrampolineItem: TrampolineRunnable, Cancelable, @unchecked Sendable 
     }
 
     func dispose() {
-        let produced: (any Disposable)? = lock.withLock {
-            if disposed { return nil }
+        let taken: (produced: (any Disposable)?, unrun: (() -> any Disposable)?) = lock.withLock {
+            if disposed { return (nil, nil) }
             disposed = true
-            work = nil
-            defer { result = nil }
-            return result
+            defer {
+                work = nil
+                result = nil
+            }
+            return (result, work)
         }
-        produced?.dispose()
+        // The unrun action is released here, outside the lock: what it captured may be
+        // deinitialised by that, and a deinit (a DisposeBag's, say) may dispose this very item.
+        _ = taken.unrun
+        taken.produced?.dispose()
     }
 }
 

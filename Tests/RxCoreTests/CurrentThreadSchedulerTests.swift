@@ -186,6 +186,38 @@ final class CurrentThreadSchedulerTests: RxTestCase {
         XCTAssertNil(weakSkipped, "the returned item does not keep the action that was cancelled")
     }
 
+    /// Releasing a cancelled action may deinitialise what it captured, and that deinit may
+    /// dispose the same item again: the item must not still hold its lock then.
+    func testAnActionWhoseCaptureDisposesTheItemOnDeinitCanBeCancelled() {
+        final class DisposesOnDeinit {
+            var target: (any Disposable)?
+            let onDeinit: () -> Void
+            init(onDeinit: @escaping () -> Void) { self.onDeinit = onDeinit }
+            deinit {
+                target?.dispose()
+                onDeinit()
+            }
+        }
+        let finished = expectation(description: "the cancellation returned")
+        let deinitRan = expectation(description: "the captured object was released")
+        // On a thread of its own, so that a deadlock fails this test instead of hanging the suite.
+        DispatchQueue.global().async { [scheduler] in
+            _ = scheduler.schedule(()) { _ in
+                var owner: DisposesOnDeinit? = DisposesOnDeinit { deinitRan.fulfill() }
+                let item = scheduler.schedule(()) { [owner] _ in
+                    _ = owner
+                    return Disposables.create()
+                }
+                owner?.target = item
+                owner = nil
+                item.dispose()
+                return Disposables.create()
+            }
+            finished.fulfill()
+        }
+        wait(for: [deinitRan, finished], timeout: 5)
+    }
+
     func testEachThreadHasItsOwnTrampoline() {
         let log = CallLog()
         let otherThreadDone = DispatchSemaphore(value: 0)
