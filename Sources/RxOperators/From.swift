@@ -52,45 +52,17 @@ final class ObservableSequence<Elements: Sequence>: Producer<Elements.Element> {
     }
 }
 
-/// Sends one element per scheduled step, and completion after the last.
-final class ObservableSequenceSink<Iterator: IteratorProtocol, Observer: ObserverType>: OperatorSink<Observer>,
-    TrampolineTask
+/// Steps through any sequence's iterator.
+final class ObservableSequenceSink<Iterator: IteratorProtocol, Observer: ObserverType>: SteppingSink<Observer>
 where Iterator.Element == Observer.Element {
-    // Only one step runs at a time, and each is scheduled by the one before, so the iterator
-    // is never touched concurrently.
     private var iterator: Iterator
-    private var turn: TrampolineTurn?
 
     init(iterator: Iterator, observer: Observer, cancel: any Cancelable) {
         self.iterator = iterator
         super.init(observer: observer, cancel: cancel)
     }
 
-    func run(on scheduler: any ImmediateSchedulerType) -> any Disposable {
-        if scheduler is CurrentThreadScheduler {
-            // The same order as recursive scheduling on the trampoline, with one queue entry
-            // reused for every element instead of a new scheduled item each time.
-            let turn = TrampolineTurn()
-            self.turn = turn
-            turn.enqueue(self)
-            return Disposables.create()
-        }
-        return scheduler.scheduleRecursive(()) { _, recurse in
-            if self.emitNext() {
-                recurse(())
-            }
-        }
-    }
-
-    func runTrampolineTurn() {
-        guard !isDisposed else { return }
-        if emitNext(), !isDisposed, let turn {
-            turn.enqueue(self)
-        }
-    }
-
-    /// Sends the next element, or completion when there is none; returns whether to continue.
-    private func emitNext() -> Bool {
+    override func emitNext() -> Bool {
         guard let element = iterator.next() else {
             forwardCompleted()
             return false

@@ -25,50 +25,17 @@ final class ObservableArray<Element>: Producer<Element> {
     }
 }
 
-/// Sends one element per scheduled step, and completion after the last, in the same order of
-/// steps as ``ObservableSequenceSink``.
-final class ObservableArraySink<Observer: ObserverType>: OperatorSink<Observer>, TrampolineTask {
+/// Steps through an array by index.
+final class ObservableArraySink<Observer: ObserverType>: SteppingSink<Observer> {
     private let elements: [Observer.Element]
-    // Only one step runs at a time, and each is scheduled by the one before, so the index is
-    // never touched concurrently.
     private var index = 0
-    private var turn: TrampolineTurn?
 
     init(elements: [Observer.Element], observer: Observer, cancel: any Cancelable) {
         self.elements = elements
         super.init(observer: observer, cancel: cancel)
     }
 
-    func run(on scheduler: any ImmediateSchedulerType) -> any Disposable {
-        if scheduler is CurrentThreadScheduler {
-            // The same order as recursive scheduling on the trampoline, with one queue entry
-            // reused for every element instead of a new scheduled item each time.
-            let turn = TrampolineTurn()
-            self.turn = turn
-            turn.enqueue(self)
-            return Disposables.create()
-        }
-        return scheduler.scheduleRecursive(()) { _, recurse in
-            if self.emitNext() {
-                recurse(())
-            }
-        }
-    }
-
-    func runTrampolineTurn() {
-        // Each element is one turn. While nothing else waits on the trampoline, the next turn
-        // would be the very next thing to run, so it runs here instead of going through the
-        // queue; as soon as other work waits, the next turn queues behind it.
-        while !isDisposed, emitNext(), !isDisposed {
-            if TrampolineTurn.hasQueuedWork, let turn {
-                turn.enqueue(self)
-                return
-            }
-        }
-    }
-
-    /// Sends the next element, or completion when there is none; returns whether to continue.
-    private func emitNext() -> Bool {
+    override func emitNext() -> Bool {
         let position = index
         guard position < elements.count else {
             forwardCompleted()
