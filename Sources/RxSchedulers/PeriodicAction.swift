@@ -37,10 +37,15 @@ final class PeriodicAction<State>: Cancelable, @unchecked Sendable {
     }
 
     func dispose() {
-        lock.withLock {
+        let released: (((State) -> State)?, State?) = lock.withLock {
             disposed = true
-            action = nil
-            state = nil
+            defer {
+                action = nil
+                state = nil
+            }
+            return (action, state)
         }
+        // Dropped here, outside the lock: their deinit may dispose this very action.
+        _ = released
     }
 }

@@ -77,9 +77,12 @@ final class RecursiveSchedulingGroup<Action>: @unchecked Sendable {
 
     /// Forgets the action and cancels every pending run; later runs find nothing to call.
     func dispose() {
-        lock.withLock {
-            action = nil
+        let released: Action? = lock.withLock {
+            defer { action = nil }
+            return action
         }
+        // Dropped here, outside the lock: what the action captured may dispose this group.
+        _ = released
         group.dispose()
     }
 }

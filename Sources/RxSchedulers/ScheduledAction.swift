@@ -40,13 +40,18 @@ class ScheduledAction: Cancelable, @unchecked Sendable {
     }
 
     final func dispose() {
-        let produced: (any Disposable)? = lock.withLock {
-            if disposed { return nil }
+        let taken: (produced: (any Disposable)?, unrun: (() -> any Disposable)?) = lock.withLock {
+            if disposed { return (nil, nil) }
             disposed = true
-            action = nil
-            defer { result = nil }
-            return result
+            defer {
+                action = nil
+                result = nil
+            }
+            return (result, action)
         }
-        produced?.dispose()
+        // The unrun action is dropped here, outside the lock: what it captured may be
+        // deinitialised by that, and a deinit may dispose this very action.
+        _ = taken.unrun
+        taken.produced?.dispose()
     }
 }

@@ -134,6 +134,32 @@ final class VirtualTimeSchedulerTests: RxTestCase {
         XCTAssertFalse(ran)
     }
 
+    /// Releasing a cancelled action may deinitialise what it captured, and that deinit may
+    /// dispose the same item again: the item must not still hold its lock then.
+    func testAnActionWhoseCaptureDisposesTheItemOnDeinitCanBeCancelled() {
+        final class DisposesOnDeinit {
+            var target: (any Disposable)?
+            deinit { target?.dispose() }
+        }
+        let scheduler = TickScheduler()
+        weak var released: DisposesOnDeinit?
+        var ran = false
+        let disposable: any Disposable
+        do {
+            let owner = DisposesOnDeinit()
+            released = owner
+            disposable = scheduler.scheduleAbsoluteVirtual(owner, time: 10) { _ in
+                ran = true
+                return Disposables.create()
+            }
+            owner.target = disposable
+        }
+        disposable.dispose()
+        XCTAssertNil(released, "the cancelled action and what it captured are released")
+        scheduler.start()
+        XCTAssertFalse(ran)
+    }
+
     func testDisposingAfterTheRunDisposesWhatTheActionReturned() {
         let scheduler = TickScheduler()
         let inner = BooleanDisposable()
