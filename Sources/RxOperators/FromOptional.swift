@@ -15,7 +15,8 @@ extension ObservableType {
     }
 }
 
-/// `from(optional:)` without a scheduler: the events are sent from `subscribe` itself.
+/// `from(optional:)` and `just` without a scheduler: the events are sent from `subscribe` itself,
+/// with no sink and no trampoline, as nothing can interleave with them.
 final class ObservableOptional<Element>: Observable<Element> {
     private let optional: Element?
 
@@ -33,7 +34,7 @@ final class ObservableOptional<Element>: Observable<Element> {
     }
 }
 
-/// `from(optional:)` on a scheduler.
+/// `from(optional:)` and `just` on a scheduler.
 final class ObservableOptionalScheduled<Element>: Producer<Element> {
     let optional: Element?
     let scheduler: any ImmediateSchedulerType
