@@ -41,26 +41,7 @@ final class ConcurrentDispatchQueueSchedulerTests: RxTestCase {
 
     func testSeparateActionsRunInParallel() {
         let scheduler = makeScheduler()
-        let first = DispatchSemaphore(value: 0)
-        let second = DispatchSemaphore(value: 0)
-        let met = Log<Bool>()
-        let done = expectation(description: "both ran")
-        done.expectedFulfillmentCount = 2
-        // Each action waits for the other to start: only parallel runs can both succeed.
-        _ = scheduler.schedule(()) { _ in
-            first.signal()
-            met.append(second.wait(timeout: .now() + 4) == .success)
-            done.fulfill()
-            return Disposables.create()
-        }
-        _ = scheduler.schedule(()) { _ in
-            second.signal()
-            met.append(first.wait(timeout: .now() + 4) == .success)
-            done.fulfill()
-            return Disposables.create()
-        }
-        wait(for: [done], timeout: 5)
-        XCTAssertEqual(met.values, [true, true])
+        assertRunsSeparateActionsInParallel(scheduler)
     }
 
     func testAPeriodicTimerNeverOverlapsItselfAndThreadsItsState() {

@@ -11,25 +11,7 @@ final class OperationQueueSchedulerTests: RxTestCase {
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
         let scheduler = OperationQueueScheduler(operationQueue: queue)
-        let inFlight = Counter()
-        let overlaps = Log<Int>()
-        let log = Log<Int>()
-        let done = expectation(description: "all ran")
-        done.expectedFulfillmentCount = 40
-        for index in 0..<40 {
-            _ = scheduler.schedule(index) { index in
-                if inFlight.increment() > 1 {
-                    overlaps.append(index)
-                }
-                log.append(index)
-                inFlight.decrement()
-                done.fulfill()
-                return Disposables.create()
-            }
-        }
-        wait(for: [done], timeout: 5)
-        XCTAssertEqual(log.values, Array(0..<40))
-        XCTAssertEqual(overlaps.values, [])
+        assertRunsActionsOneAtATimeInOrder(scheduler, count: 40)
         XCTAssertEqual(scheduler.queuePriority, .normal)
         XCTAssertTrue(scheduler.operationQueue === queue)
     }
@@ -38,26 +20,7 @@ final class OperationQueueSchedulerTests: RxTestCase {
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 2
         let scheduler = OperationQueueScheduler(operationQueue: queue, queuePriority: .high)
-        let first = DispatchSemaphore(value: 0)
-        let second = DispatchSemaphore(value: 0)
-        let met = Log<Bool>()
-        let done = expectation(description: "both ran")
-        done.expectedFulfillmentCount = 2
-        // Each action waits for the other to start: only parallel runs can both succeed.
-        _ = scheduler.schedule(()) { _ in
-            first.signal()
-            met.append(second.wait(timeout: .now() + 4) == .success)
-            done.fulfill()
-            return Disposables.create()
-        }
-        _ = scheduler.schedule(()) { _ in
-            second.signal()
-            met.append(first.wait(timeout: .now() + 4) == .success)
-            done.fulfill()
-            return Disposables.create()
-        }
-        wait(for: [done], timeout: 5)
-        XCTAssertEqual(met.values, [true, true])
+        assertRunsSeparateActionsInParallel(scheduler)
         XCTAssertEqual(scheduler.queuePriority, .high)
     }
 

@@ -305,22 +305,7 @@ final class SerialDispatchQueueSchedulerTests: RxTestCase {
 
     func testZeroAndNegativePeriodsRunAtTheMinimumPeriodInsteadOfSpinning() {
         for period in [RxTimeInterval.seconds(0), .milliseconds(-5), .nanoseconds(1)] {
-            let scheduler = makeScheduler()
-            let start = DispatchTime.now()
-            let elapsed = Log<UInt64>()
-            let sixTicks = expectation(description: "six ticks at \(period)")
-            let holder = SingleAssignmentDisposable()
-            holder.setDisposable(
-                scheduler.schedulePeriodic(0, startAfter: .seconds(0), period: period) { count in
-                    if count == 5 {
-                        elapsed.append(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds)
-                        holder.dispose()
-                        sixTicks.fulfill()
-                    }
-                    return count + 1
-                })
-            wait(for: [sixTicks], timeout: 5)
-            XCTAssertGreaterThanOrEqual(elapsed.values.first ?? 0, 5 * 1_000_000, "period \(period)")
+            assertPeriodTicksNoFasterThanTheMinimum(makeScheduler(), period: period, ticks: 6)
         }
         XCTAssertEqual(DispatchQueueConfiguration.minimumPeriod, .milliseconds(1))
     }
@@ -345,25 +330,7 @@ final class SerialDispatchQueueSchedulerTests: RxTestCase {
     func testSchedulerTargetingAConcurrentQueueStaysSerial() {
         let scheduler = SerialDispatchQueueScheduler(
             queue: DispatchQueue(label: "target", attributes: .concurrent), internalSerialQueueName: "targeted")
-        let running = Log<Int>()
-        let overlaps = Log<Int>()
-        let inFlight = Counter()
-        let done = expectation(description: "all ran")
-        done.expectedFulfillmentCount = 50
-        for index in 0..<50 {
-            _ = scheduler.schedule(index) { index in
-                if inFlight.increment() > 1 {
-                    overlaps.append(index)
-                }
-                running.append(index)
-                inFlight.decrement()
-                done.fulfill()
-                return Disposables.create()
-            }
-        }
-        wait(for: [done], timeout: 5)
-        XCTAssertEqual(running.values, Array(0..<50))
-        XCTAssertEqual(overlaps.values, [])
+        assertRunsActionsOneAtATimeInOrder(scheduler, count: 50)
     }
 
     func testQualityOfServiceInitializerRunsWorkAndReportsWallClockTime() {

@@ -39,22 +39,7 @@ final class SchedulersBadInputReliabilityTests: RxTestCase {
 
     func testConcurrentSchedulerZeroAndNegativePeriodsTickAtTheMinimumPeriod() {
         for period in [RxTimeInterval.seconds(0), .milliseconds(-20)] {
-            let scheduler = makeConcurrent()
-            let start = DispatchTime.now()
-            let elapsed = Log<UInt64>()
-            let fourTicks = expectation(description: "four ticks at \(period)")
-            let holder = SingleAssignmentDisposable()
-            holder.setDisposable(
-                scheduler.schedulePeriodic(0, startAfter: .seconds(0), period: period) { count in
-                    if count == 3 {
-                        elapsed.append(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds)
-                        holder.dispose()
-                        fourTicks.fulfill()
-                    }
-                    return count + 1
-                })
-            wait(for: [fourTicks], timeout: 5)
-            XCTAssertGreaterThanOrEqual(elapsed.values.first ?? 0, 3 * 1_000_000, "period \(period)")
+            assertPeriodTicksNoFasterThanTheMinimum(makeConcurrent(), period: period, ticks: 4)
         }
     }
 
