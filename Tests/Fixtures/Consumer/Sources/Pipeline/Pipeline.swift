@@ -11,4 +11,15 @@ public enum Pipeline {
             .map { $0 * $0 }
             .take(limit)
     }
+
+    /// Sends the even squares of `numbers`, at most `limit` of them, to `receive`, keeping the
+    /// subscription in `bag`. `DisposeBag` and `disposed(by:)` come from RxDisposables, which
+    /// RxCore re-exports: this file imports only RxCore and RxOperators.
+    public static func deliverEvenSquares(
+        of numbers: [Int], limit: Int, in bag: DisposeBag, to receive: @escaping (Int) -> Void
+    ) {
+        evenSquares(of: Observable.from(numbers), limit: limit)
+            .subscribe(onNext: receive)
+            .disposed(by: bag)
+    }
 }

@@ -16,6 +16,12 @@ final class PipelineTests: RxTestCase {
         XCTAssertEqual(numbers.subscriptions, [Subscription(200, 270)])
     }
 
+    func testEvenSquaresDeliveredThroughADisposeBag() {
+        var received: [Int] = []
+        Pipeline.deliverEvenSquares(of: [1, 2, 3, 4, 5, 6, 8], limit: 3, in: DisposeBag()) { received.append($0) }
+        XCTAssertEqual(received, [4, 16, 36])
+    }
+
     func testEvenSquaresWithMarbles() throws {
         let scheduler = TestScheduler(initialClock: 0)
         let digits: [Character: Int] = ["1": 1, "2": 2, "3": 3, "4": 4, "6": 6]
