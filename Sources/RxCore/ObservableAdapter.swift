@@ -29,13 +29,9 @@ final class ObservableAdapterSink<Observer: ObserverType>: Sink<Observer>, Obser
     private let stopped = Atomic<Bool>(false)
 
     func on(_ event: Event<Element>) {
-        switch event {
-        case .next:
-            if stopped.load(ordering: .relaxed) { return }
-            forwardOn(event)
-        case .error, .completed:
-            if stopped.exchange(true, ordering: .acquiringAndReleasing) { return }
-            forwardOn(event)
+        guard stopped.admits(event) else { return }
+        forwardOn(event)
+        if event.isStopEvent {
             dispose()
         }
     }

@@ -17,15 +17,8 @@ open class ObserverBase<Element>: Disposable, ObserverType {
     /// Passes `event` to ``onCore(_:)`` unless the observer has stopped.
     @inlinable
     public final func on(_ event: Event<Element>) {
-        switch event {
-        case .next:
-            if !stopped.load(ordering: .relaxed) {
-                onCore(event)
-            }
-        case .error, .completed:
-            if !stopped.exchange(true, ordering: .acquiringAndReleasing) {
-                onCore(event)
-            }
+        if stopped.admits(event) {
+            onCore(event)
         }
     }
 

@@ -68,12 +68,7 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
 
     func on(_ event: Event<Element>) {
         // The source may break the grammar; only what it may send is queued.
-        switch event {
-        case .next:
-            if stopped.load(ordering: .relaxed) { return }
-        case .error, .completed:
-            if stopped.exchange(true, ordering: .acquiringAndReleasing) { return }
-        }
+        guard stopped.admits(event) else { return }
         let drainNumber: UInt64? = lock.withLock {
             queue.append(event)
             if draining { return nil }
@@ -176,12 +171,7 @@ final class ObserveOnSerialDispatchQueueSink<Observer: ObserverType>: Sink<Obser
     }
 
     func on(_ event: Event<Element>) {
-        switch event {
-        case .next:
-            if stopped.load(ordering: .relaxed) { return }
-        case .error, .completed:
-            if stopped.exchange(true, ordering: .acquiringAndReleasing) { return }
-        }
+        guard stopped.admits(event) else { return }
         _ = scheduler.schedule((self, event)) { sink, event in
             sink.deliver(event)
             return Disposables.create()
