@@ -6,7 +6,11 @@ import Synchronization
 /// It keeps the four closures itself instead of one event handler, so that an element reaches
 /// `onNext` without an ``Event`` being built and inspected (see ``ObserverType/onNext(_:)``). Terminal
 /// events run the matching closure, then dispose `disposable` (which calls `onDisposed`).
-final class SubscriptionObserver<Element>: ObserverBase<Element> {
+///
+/// It is not an ``ObserverBase``: its `onNext(_:)` checks the stop flag and calls `onNext`
+/// itself, one call fewer per element than going through `onNextCore(_:)`.
+final class SubscriptionObserver<Element>: ObserverType {
+    private let stopped = Atomic<Bool>(false)
     private let nextHandler: ((Element) -> Void)?
     private let onError: ((any Swift.Error) -> Void)?
     private let onCompleted: (() -> Void)?
@@ -20,14 +24,21 @@ final class SubscriptionObserver<Element>: ObserverBase<Element> {
         self.onError = onError
         self.onCompleted = onCompleted
         self.disposable = disposable
-        super.init()
+        Resources.trackAllocation()
     }
 
-    override func onNextCore(_ element: Element) {
-        nextHandler?(element)
+    deinit {
+        Resources.trackDeallocation()
     }
 
-    override func onCore(_ event: Event<Element>) {
+    func onNext(_ element: Element) {
+        if !stopped.load(ordering: .relaxed) {
+            nextHandler?(element)
+        }
+    }
+
+    func on(_ event: Event<Element>) {
+        guard stopped.admits(event) else { return }
         switch event {
         case .next(let element):
             nextHandler?(element)

@@ -32,9 +32,11 @@ final class CompactMap<SourceType, Element>: Producer<Element> {
 }
 
 /// Applies the transform and drops the elements it maps to `nil`.
-final class CompactMapSink<SourceType, Observer: ObserverType>: OperatorSink<Observer>, TerminalEventForwarding {
+final class CompactMapSink<SourceType, Result, Observer: ObserverType>: OperatorSink<Observer>,
+    TerminalEventForwarding
+where Observer.Element == Result {
     typealias Element = SourceType
-    typealias Transform = (SourceType) throws -> Observer.Element?
+    typealias Transform = (SourceType) throws -> Result?
 
     private let transform: Transform
 
@@ -44,7 +46,7 @@ final class CompactMapSink<SourceType, Observer: ObserverType>: OperatorSink<Obs
     }
 
     func onNext(_ element: SourceType) {
-        let mapped: Observer.Element?
+        let mapped: Result?
         do {
             mapped = try transform(element)
         } catch {

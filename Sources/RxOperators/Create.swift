@@ -56,8 +56,8 @@ final class AnonymousObservable<Element>: Producer<Element> {
     override func run<Observer: ObserverType>(
         _ observer: Observer, cancel: any Cancelable
     ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        let sink = AnonymousObservableSink(observer: observer, cancel: cancel)
-        let subscription = sink.run(self)
+        let sink = AnonymousObservableSink(router: router, observer: observer, cancel: cancel)
+        let subscription = subscribeHandler(sink.makeObserver())
         return (sink: sink, subscription: subscription)
     }
 }
@@ -67,8 +67,15 @@ final class AnonymousObservable<Element>: Producer<Element> {
 final class AnonymousObservableSink<Observer: ObserverType>: OperatorSink<Observer>, AnonymousObservableReceiver {
     typealias Element = Observer.Element
 
+    private let router: AnonymousObservable<Element>.Router
+
     // The user's closure may hold on to the observer and call it from any thread.
     private let isStopped = Atomic<Bool>(false)
+
+    init(router: @escaping AnonymousObservable<Element>.Router, observer: Observer, cancel: any Cancelable) {
+        self.router = router
+        super.init(observer: observer, cancel: cancel)
+    }
 
     func receiveNext(_ element: Element) {
         if isStopped.load(ordering: .relaxed) {
@@ -84,9 +91,12 @@ final class AnonymousObservableSink<Observer: ObserverType>: OperatorSink<Observ
         }
     }
 
-    func run(_ parent: AnonymousObservable<Element>) -> any Disposable {
-        let router = parent.router
-        let receiver: any AnonymousObservableReceiver<Element> = self
-        return parent.subscribeHandler(AnyObserver { event in router(event, receiver) })
+    /// The observer handed to the `create` closure. Both of its closures capture only the sink,
+    /// so they need no context allocation of their own, and elements skip the router.
+    func makeObserver() -> AnyObserver<Element> {
+        AnyObserver(
+            eventHandler: { [self] event in router(event, self) },
+            nextHandler: { [self] element in receiveNext(element) }
+        )
     }
 }

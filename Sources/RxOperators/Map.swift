@@ -56,9 +56,10 @@ final class Map<SourceType, Element>: MapComposableProducer<Element> {
 }
 
 /// Applies the transform to each element on its way downstream.
-final class MapSink<SourceType, Observer: ObserverType>: OperatorSink<Observer>, TerminalEventForwarding {
+final class MapSink<SourceType, Result, Observer: ObserverType>: OperatorSink<Observer>, TerminalEventForwarding
+where Observer.Element == Result {
     typealias Element = SourceType
-    typealias Transform = (SourceType) throws -> Observer.Element
+    typealias Transform = (SourceType) throws -> Result
 
     private let transform: Transform
 
@@ -68,14 +69,13 @@ final class MapSink<SourceType, Observer: ObserverType>: OperatorSink<Observer>,
     }
 
     func onNext(_ element: SourceType) {
-        let mapped: Observer.Element
+        // Only `transform` throws here; passing its result straight on saves moving it into a
+        // local of a type only known at run time.
         do {
-            mapped = try transform(element)
+            forwardNext(try transform(element))
         } catch {
             forwardError(error)
-            return
         }
-        forwardNext(mapped)
     }
 
 }

@@ -46,6 +46,27 @@ final class CreateTests: RxTestCase {
         XCTAssertEqual(res.events, [.next(200, 1), .error(200, TestError.boom)])
     }
 
+    func testElementsSentWithOnAndWithOnNextFollowOneGrammar() {
+        // The observer handed to the closure takes elements on a shortcut that skips `Event`;
+        // both ways in must keep their order and stop at the same terminal event.
+        let scheduler = TestScheduler(initialClock: 0)
+
+        let res = scheduler.start {
+            Observable<Int>.create { observer in
+                observer.on(.next(1))
+                observer.onNext(2)
+                observer.asObserver().onNext(3)
+                AnyObserver(observer).on(.next(4))
+                observer.on(.completed)
+                observer.onNext(5)
+                observer.on(.next(6))
+                return Disposables.create()
+            }
+        }
+
+        XCTAssertEqual(res.events, [.next(200, 1), .next(200, 2), .next(200, 3), .next(200, 4), .completed(200)])
+    }
+
     func testForwardsASourceAndDisposesItWithTheSubscription() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([
