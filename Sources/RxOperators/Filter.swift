@@ -4,14 +4,18 @@ import RxDisposables
 extension ObservableType {
     /// Passes on only the elements for which `predicate` returns `true`.
     ///
-    /// An error thrown by `predicate` is sent as `error` and ends the subscription.
+    /// An error thrown by `predicate` is sent as `error` and ends the subscription. A `filter`
+    /// after a `map` or a `filter` runs in the same stage as it, with the same events.
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-        Filter(source: asObservable(), predicate: predicate)
+        if let composable = self as? ComposableProducer<Element>, let composed = composable.composeFilter(predicate) {
+            return composed
+        }
+        return Filter(source: asObservable(), predicate: predicate)
     }
 }
 
 /// The producer behind `filter`.
-final class Filter<Element>: Producer<Element> {
+final class Filter<Element>: ComposableProducer<Element> {
     typealias Predicate = (Element) throws -> Bool
 
     private let source: Observable<Element>
@@ -20,6 +24,10 @@ final class Filter<Element>: Producer<Element> {
     init(source: Observable<Element>, predicate: @escaping Predicate) {
         self.source = source
         self.predicate = predicate
+    }
+
+    override func composeFilter(_ next: @escaping Predicate) -> Observable<Element>? {
+        Filter(source: source, predicate: conjunction(predicate, next))
     }
 
     override func run<Observer: ObserverType>(

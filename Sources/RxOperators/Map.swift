@@ -5,30 +5,18 @@ extension ObservableType {
     /// Transforms each element with `transform`.
     ///
     /// An error thrown by `transform` is sent as `error` and ends the subscription. A `map` of
-    /// a `map` runs as one stage whose transform applies both, which behaves exactly like the
-    /// two stages but forwards each element once instead of twice.
+    /// a `map`, and a `filter` after a `map`, run as one stage that calls both closures in turn:
+    /// it behaves exactly like the two stages but forwards each element once instead of twice.
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
-        if let composable = self as? MapComposableProducer<Element> {
-            return composable.composeMap(transform)
+        if let composable = self as? ComposableProducer<Element>, let composed = composable.composeMap(transform) {
+            return composed
         }
         return Map(source: asObservable(), transform: transform)
     }
 }
 
-/// A producer that can absorb a following `map` into its own stage.
-///
-/// A class rather than a protocol so that `map` recognises it with a class cast: a cast to a
-/// constrained existential (`any P<Element>`) demangles and checks generic requirements at
-/// run time, about 11,700 instructions per `map`.
-class MapComposableProducer<Element>: Producer<Element> {
-    /// This sequence followed by `transform`, as one stage.
-    func composeMap<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
-        rxAbstractMethod()
-    }
-}
-
 /// The producer behind `map`.
-final class Map<SourceType, Element>: MapComposableProducer<Element> {
+final class Map<SourceType, Element>: ComposableProducer<Element> {
     typealias Transform = (SourceType) throws -> Element
 
     private let source: Observable<SourceType>
@@ -39,11 +27,15 @@ final class Map<SourceType, Element>: MapComposableProducer<Element> {
         self.transform = transform
     }
 
-    override func composeMap<Result>(_ next: @escaping (Element) throws -> Result) -> Observable<Result> {
+    override func composeMap<Result>(_ next: @escaping (Element) throws -> Result) -> Observable<Result>? {
         let first = transform
         return Map<SourceType, Result>(source: source) { element in
             try next(try first(element))
         }
+    }
+
+    override func composeFilter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element>? {
+        MapFilter(source: source, transform: transform, predicate: predicate)
     }
 
     override func run<Observer: ObserverType>(
