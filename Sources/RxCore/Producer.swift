@@ -12,19 +12,43 @@ open class Producer<Element>: Observable<Element> {
         super.init()
     }
 
+    /// Declares, from a subclass's initialiser, that its ``run(_:cancel:)`` lets the sink hold
+    /// the upstream subscription (`Sink.holding(_:)`) and returns a no-op subscription, and
+    /// that its sink accepts a `cancel` that does nothing. A sink of this package that
+    /// subscribes to it (`Observable.subscribeSink(_:)`) then holds that sink directly.
+    package final func linkSinks() {
+        linksSinks = true
+    }
+
     /// Subscribes `observer` through ``run(_:cancel:)``.
     public final override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
+        subscribe(observer, linked: false)
+    }
+
+    /// Subscribes a sink that will hold the returned disposable, which is this producer's sink
+    /// itself, with no disposer around it. Only for producers that called `linkSinks()`.
+    package final func subscribeLinked<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+    where Observer.Element == Element {
+        subscribe(observer, linked: true)
+    }
+
+    private func subscribe<Observer: ObserverType>(_ observer: Observer, linked: Bool) -> any Disposable
+    where Observer.Element == Element {
         if !CurrentThreadScheduler.isScheduleRequired {
-            return subscribeNow(observer)
+            return subscribeNow(observer, linked: linked)
         }
         return CurrentThreadScheduler.instance.schedule(observer) { observer in
-            self.subscribeNow(observer)
+            self.subscribeNow(observer, linked: linked)
         }
     }
 
-    private func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> SinkDisposer
+    private func subscribeNow<Observer: ObserverType>(_ observer: Observer, linked: Bool) -> any Disposable
     where Observer.Element == Element {
+        if linked {
+            // The sink holds its upstream and its subscriber holds the sink; no disposer needed.
+            return run(observer, cancel: LinkedSinkCancel.instance).sink
+        }
         let disposer = SinkDisposer()
         let sinkAndSubscription = run(observer, cancel: disposer)
         disposer.setSinkAndSubscription(sink: sinkAndSubscription.sink, subscription: sinkAndSubscription.subscription)

@@ -20,14 +20,15 @@ final class CompactMap<SourceType, Element>: Producer<Element> {
     init(source: Observable<SourceType>, transform: @escaping Transform) {
         self.source = source
         self.transform = transform
+        super.init()
+        linkSinks()
     }
 
     override func run<Observer: ObserverType>(
         _ observer: Observer, cancel: any Cancelable
     ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
         let sink = CompactMapSink(transform: transform, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
-        return (sink: sink, subscription: subscription)
+        return sink.holding(source.subscribeSink(sink))
     }
 }
 

@@ -10,6 +10,11 @@ import RxCore
 /// cast to a constrained existential (`any P<Element>`) demangles and checks generic
 /// requirements at run time, about 11,700 instructions per operator.
 class ComposableProducer<Element>: Producer<Element> {
+    override init() {
+        super.init()
+        linkSinks()
+    }
+
     /// This sequence followed by `transform`, as one stage; `nil` when it cannot absorb a `map`.
     func composeMap<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result>? {
         nil

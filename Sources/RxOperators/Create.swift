@@ -51,14 +51,15 @@ final class AnonymousObservable<Element>: Producer<Element> {
     init(_ subscribeHandler: @escaping SubscribeHandler, router: @escaping Router) {
         self.subscribeHandler = subscribeHandler
         self.router = router
+        super.init()
+        linkSinks()
     }
 
     override func run<Observer: ObserverType>(
         _ observer: Observer, cancel: any Cancelable
     ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
         let sink = AnonymousObservableSink(router: router, observer: observer, cancel: cancel)
-        let subscription = subscribeHandler(sink.makeObserver())
-        return (sink: sink, subscription: subscription)
+        return sink.holding(subscribeHandler(sink.makeObserver()))
     }
 }
 

@@ -49,7 +49,7 @@ final class Debug<Element>: Producer<Element> {
         _ observer: Observer, cancel: any Cancelable
     ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
         let sink = DebugSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
+        let subscription = source.subscribeSink(sink)
         return (sink: sink, subscription: subscription)
     }
 

@@ -16,14 +16,15 @@ final class Deferred<Element>: Producer<Element> {
 
     init(observableFactory: @escaping () throws -> Observable<Element>) {
         self.observableFactory = observableFactory
+        super.init()
+        linkSinks()
     }
 
     override func run<Observer: ObserverType>(
         _ observer: Observer, cancel: any Cancelable
     ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
         let sink = DeferredSink(observer: observer, cancel: cancel)
-        let subscription = sink.run(observableFactory)
-        return (sink: sink, subscription: subscription)
+        return sink.holding(sink.run(observableFactory))
     }
 }
 
@@ -33,7 +34,7 @@ final class DeferredSink<Observer: ObserverType>: OperatorSink<Observer>, Termin
 
     func run(_ observableFactory: () throws -> Observable<Element>) -> any Disposable {
         do {
-            return try observableFactory().subscribe(self)
+            return try observableFactory().subscribeSink(self)
         } catch {
             forwardError(error)
             return Disposables.create()

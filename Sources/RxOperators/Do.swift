@@ -57,6 +57,8 @@ final class Do<Element>: Producer<Element> {
         self.onSubscribe = onSubscribe
         self.onSubscribed = onSubscribed
         self.onDispose = onDispose
+        super.init()
+        linkSinks()
     }
 
     override func run<Observer: ObserverType>(
@@ -64,16 +66,16 @@ final class Do<Element>: Producer<Element> {
     ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
         onSubscribe?()
         let sink = DoSink(handlers: handlers, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
+        let subscription = source.subscribeSink(sink)
         onSubscribed?()
         guard let onDispose else {
-            return (sink: sink, subscription: subscription)
+            return sink.holding(subscription)
         }
-        let withSideEffect = Disposables.create {
-            subscription.dispose()
-            onDispose()
-        }
-        return (sink: sink, subscription: withSideEffect)
+        return sink.holding(
+            Disposables.create {
+                subscription.dispose()
+                onDispose()
+            })
     }
 }
 

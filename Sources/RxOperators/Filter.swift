@@ -34,8 +34,7 @@ final class Filter<Element>: ComposableProducer<Element> {
         _ observer: Observer, cancel: any Cancelable
     ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
         let sink = FilterSink(predicate: predicate, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
-        return (sink: sink, subscription: subscription)
+        return sink.holding(source.subscribeSink(sink))
     }
 }
 

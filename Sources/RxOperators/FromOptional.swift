@@ -42,14 +42,15 @@ final class ObservableOptionalScheduled<Element>: Producer<Element> {
     init(optional: Element?, scheduler: any ImmediateSchedulerType) {
         self.optional = optional
         self.scheduler = scheduler
+        super.init()
+        linkSinks()
     }
 
     override func run<Observer: ObserverType>(
         _ observer: Observer, cancel: any Cancelable
     ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
         let sink = ObservableOptionalScheduledSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+        return sink.holding(sink.run())
     }
 }
 

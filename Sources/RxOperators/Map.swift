@@ -42,8 +42,7 @@ final class Map<SourceType, Element>: ComposableProducer<Element> {
         _ observer: Observer, cancel: any Cancelable
     ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
         let sink = MapSink(transform: transform, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
-        return (sink: sink, subscription: subscription)
+        return sink.holding(source.subscribeSink(sink))
     }
 }
 

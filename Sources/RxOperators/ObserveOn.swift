@@ -39,7 +39,7 @@ final class ObserveOn<Element>: Producer<Element> {
         _ observer: Observer, cancel: any Cancelable
     ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
         let sink = ObserveOnSink(scheduler: scheduler, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
+        let subscription = source.subscribeSink(sink)
         return (sink: sink, subscription: subscription)
     }
 }
@@ -153,7 +153,7 @@ final class ObserveOnSerialDispatchQueue<Element>: Producer<Element> {
         _ observer: Observer, cancel: any Cancelable
     ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
         let sink = ObserveOnSerialDispatchQueueSink(scheduler: scheduler, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
+        let subscription = source.subscribeSink(sink)
         return (sink: sink, subscription: subscription)
     }
 }

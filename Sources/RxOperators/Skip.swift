@@ -17,14 +17,15 @@ final class SkipCount<Element>: Producer<Element> {
     init(source: Observable<Element>, count: Int) {
         self.source = source
         self.count = count
+        super.init()
+        linkSinks()
     }
 
     override func run<Observer: ObserverType>(
         _ observer: Observer, cancel: any Cancelable
     ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
         let sink = SkipCountSink(count: count, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
-        return (sink: sink, subscription: subscription)
+        return sink.holding(source.subscribeSink(sink))
     }
 }
 

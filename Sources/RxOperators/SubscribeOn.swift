@@ -27,14 +27,15 @@ final class SubscribeOn<Source: ObservableType>: Producer<Source.Element> {
     init(source: Source, scheduler: any ImmediateSchedulerType) {
         self.source = source
         self.scheduler = scheduler
+        super.init()
+        linkSinks()
     }
 
     override func run<Observer: ObserverType>(
         _ observer: Observer, cancel: any Cancelable
     ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
         let sink = SubscribeOnSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = sink.run()
-        return (sink: sink, subscription: subscription)
+        return sink.holding(sink.run())
     }
 }
 

@@ -26,14 +26,15 @@ final class TakeCount<Element>: Producer<Element> {
     init(source: Observable<Element>, count: Int) {
         self.source = source
         self.count = count
+        super.init()
+        linkSinks()
     }
 
     override func run<Observer: ObserverType>(
         _ observer: Observer, cancel: any Cancelable
     ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
         let sink = TakeCountSink(count: count, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
-        return (sink: sink, subscription: subscription)
+        return sink.holding(source.subscribeSink(sink))
     }
 }
 

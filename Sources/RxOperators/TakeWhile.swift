@@ -26,14 +26,15 @@ final class TakeWhile<Element>: Producer<Element> {
         self.source = source
         self.behavior = behavior
         self.predicate = predicate
+        super.init()
+        linkSinks()
     }
 
     override func run<Observer: ObserverType>(
         _ observer: Observer, cancel: any Cancelable
     ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
         let sink = TakeWhileSink(behavior: behavior, predicate: predicate, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
-        return (sink: sink, subscription: subscription)
+        return sink.holding(source.subscribeSink(sink))
     }
 }
 

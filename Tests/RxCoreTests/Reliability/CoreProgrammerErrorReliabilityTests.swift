@@ -31,4 +31,14 @@ struct CoreProgrammerErrorReliabilityTests {
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(message.contains(Self.abstractMessage))
     }
+
+    @Test func aSinkGivenASecondUpstreamStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let sink = Sink(observer: AnyObserver<Int> { _ in }, cancel: SinkDisposer())
+            _ = sink.holding(Disposables.create())
+            _ = sink.holding(Disposables.create())
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("Sink.holding(_:) was called a second time"))
+    }
 }
