@@ -122,4 +122,23 @@ final class CoreStressReliabilityTests: RxTestCase {
             XCTAssertEqual(log.entries, ["upstream released", "disposed"], "round \(round)")
         }
     }
+
+    func testASinkHoldingItsUpstreamWhileManyThreadsDisposeItDisposesTheUpstreamOnce() {
+        // The path this package's operators take: the sink holds its upstream itself, and the
+        // upstream may arrive before or after disposal, from another thread.
+        for round in 0..<200 {
+            let log = CallLog()
+            let sink = UncheckedSendable(Sink(observer: AnyObserver<Int> { _ in }, cancel: SinkDisposer()))
+            let upstream = UncheckedSendable(Disposables.create { log.append("upstream released") })
+            DispatchQueue.concurrentPerform(iterations: 8) { thread in
+                if thread == 3 {
+                    _ = sink.value.holding(upstream.value)
+                } else {
+                    sink.value.dispose()
+                }
+            }
+            XCTAssertTrue(sink.value.isDisposed, "round \(round)")
+            XCTAssertEqual(log.entries, ["upstream released"], "round \(round)")
+        }
+    }
 }
