@@ -13,7 +13,7 @@ open class Producer<Element>: Observable<Element> {
     }
 
     /// Declares, from a subclass's initialiser, that its ``run(_:cancel:)`` lets the sink hold
-    /// the upstream subscription (`Sink.holding(_:)`) and returns a no-op subscription, and
+    /// the upstream subscription (`UpstreamHolding.holding(_:)`) and returns a no-op subscription, and
     /// that its sink accepts a `cancel` that does nothing. A sink of this package that
     /// subscribes to it (`Observable.subscribeSink(_:)`) then holds that sink directly.
     package final func linkSinks() {

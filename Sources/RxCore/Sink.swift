@@ -19,7 +19,7 @@ open class Sink<Observer: ObserverType>: Disposable {
     @usableFromInline
     final let disposedFlag = Atomic<Bool>(false)
 
-    // The upstream subscription a sink of this package holds itself (`holding(_:)`), guarded
+    // The upstream subscription a sink of this package holds itself (`holdUpstream(_:)`), guarded
     // the way `SinkDisposer` guards its pair: bit 1 once disposal was asked for, bit 2 once the
     // subscription is set; whichever comes second disposes it.
     private final let upstreamState = Atomic<Int>(0)
@@ -68,21 +68,21 @@ open class Sink<Observer: ObserverType>: Disposable {
     }
 
     /// Takes `subscription` as the upstream this sink disposes, and releases, when it is
-    /// disposed; disposes it at once when the sink was disposed first. Returns what a
-    /// ``Producer/run(_:cancel:)`` of a producer that called `Producer.linkSinks()` returns.
+    /// disposed; disposes it at once when the sink was disposed first (see
+    /// `UpstreamHolding.holding(_:)`, the form operators call).
     ///
     /// - Precondition: called at most once.
-    package final func holding(_ subscription: any Disposable) -> (sink: any Disposable, subscription: any Disposable) {
+    @usableFromInline
+    package final func holdUpstream(_ subscription: any Disposable) {
         upstream = subscription
         let previous = upstreamState.bitwiseOr(2, ordering: .acquiringAndReleasing).oldValue
         if previous & 2 != 0 {
-            rxFatalError("Sink.holding(_:) was called a second time")
+            rxFatalError("Sink.holdUpstream(_:) was called a second time")
         }
         if previous & 1 != 0 {
             upstream = nil
             subscription.dispose()
         }
-        return (sink: self, subscription: Disposables.create())
     }
 
     private final func disposeUpstream() {

@@ -39,6 +39,6 @@ struct CoreProgrammerErrorReliabilityTests {
             _ = sink.holding(Disposables.create())
         }
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(message.contains("Sink.holding(_:) was called a second time"))
+        #expect(message.contains("Sink.holdUpstream(_:) was called a second time"))
     }
 }
