@@ -1,0 +1,131 @@
+/// Everything a ``VirtualTimeScheduler`` changes under its lock: whether it runs, the clock, and
+/// a binary min-heap of queued work ordered by due time, then by sequence number, so that work
+/// due at the same time runs in the order it was queued.
+///
+/// Disposed work releases its action at once but stays queued until reached; sweeping it out
+/// whenever the queue doubles keeps a schedule-and-cancel loop from growing it without bound.
+@usableFromInline
+struct VirtualSchedulerState<Converter: VirtualTimeConverterType> {
+    @usableFromInline
+    typealias Time = Converter.VirtualTimeUnit
+
+    @usableFromInline
+    typealias Entry = VirtualSchedulerEntry<Time>
+
+    @usableFromInline
+    static var minimumCompactionThreshold: Int { 64 }
+
+    @usableFromInline
+    let converter: Converter
+    @usableFromInline
+    var running = false
+    @usableFromInline
+    var clock: Time
+    @usableFromInline
+    var heap: [Entry] = []
+    @usableFromInline
+    var nextId: UInt64 = 0
+    @usableFromInline
+    var compactionThreshold = Self.minimumCompactionThreshold
+
+    @inlinable
+    init(clock: Time, converter: Converter) {
+        self.clock = clock
+        self.converter = converter
+    }
+
+    /// Queues `work` at `time`, after the work already queued for that time.
+    @inlinable
+    mutating func enqueue(_ work: VirtualScheduledWork, at time: Time) {
+        heap.append(Entry(time: time, id: nextId, work: work))
+        nextId &+= 1
+        siftUp(from: heap.count - 1)
+        if heap.count >= compactionThreshold {
+            compact()
+        }
+    }
+
+    /// Takes the next live work due no later than `limit`, moving the clock to its due time;
+    /// drops the disposed work it passes. `nil` once stopped, or when nothing more is due.
+    @inlinable
+    mutating func takeNext(notAfter limit: Time?) -> VirtualScheduledWork? {
+        guard running else { return nil }
+        while let front = heap.first {
+            if front.work.isDisposedUnderLock {
+                removeFirst()
+                continue
+            }
+            if let limit, converter.compareVirtualTime(front.time, limit) == .greaterThan {
+                return nil
+            }
+            removeFirst()
+            if converter.compareVirtualTime(front.time, clock) == .greaterThan {
+                clock = front.time
+            }
+            return front.work
+        }
+        return nil
+    }
+
+    /// Whether `lhs` runs before `rhs`.
+    @inlinable
+    func runsFirst(_ lhs: Entry, _ rhs: Entry) -> Bool {
+        switch converter.compareVirtualTime(lhs.time, rhs.time) {
+        case .lessThan: true
+        case .equal: lhs.id < rhs.id
+        case .greaterThan: false
+        }
+    }
+
+    @inlinable
+    mutating func removeFirst() {
+        let last = heap.removeLast()
+        if !heap.isEmpty {
+            heap[0] = last
+            siftDown(from: 0)
+        }
+    }
+
+    @inlinable
+    mutating func siftUp(from start: Int) {
+        var child = start
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard runsFirst(heap[child], heap[parent]) else { return }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    @inlinable
+    mutating func siftDown(from start: Int) {
+        var parent = start
+        let count = heap.count
+        while true {
+            let left = 2 * parent + 1
+            let right = left + 1
+            var first = parent
+            if left < count, runsFirst(heap[left], heap[first]) {
+                first = left
+            }
+            if right < count, runsFirst(heap[right], heap[first]) {
+                first = right
+            }
+            if first == parent { return }
+            heap.swapAt(parent, first)
+            parent = first
+        }
+    }
+
+    /// Drops the disposed work and restores the heap order.
+    @usableFromInline
+    mutating func compact() {
+        heap.removeAll { $0.work.isDisposedUnderLock }
+        var index = heap.count / 2
+        while index > 0 {
+            index -= 1
+            siftDown(from: index)
+        }
+        compactionThreshold = max(Self.minimumCompactionThreshold, heap.count * 2)
+    }
+}

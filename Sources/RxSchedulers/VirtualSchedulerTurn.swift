@@ -1,0 +1,11 @@
+/// What a ``VirtualTimeScheduler`` runs next, outside its lock, once it took the work from its
+/// queue under the lock.
+@usableFromInline
+enum VirtualSchedulerTurn {
+    /// Run a one-off action.
+    case run(ScheduledAction)
+    /// Run a periodic item's action; its next tick is already queued, or it has none.
+    case tick(() -> Void)
+    /// Queue a periodic item's next tick `seconds` after the clock, then run its action.
+    case rearmThenTick(VirtualPeriodicItem, seconds: Double, tick: () -> Void)
+}
