@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// Everything a ``VirtualTimeScheduler`` changes under its lock: whether it runs, the clock, and
 /// a binary min-heap of queued work ordered by due time, then by sequence number, so that work
 /// due at the same time runs in the order it was queued.
@@ -65,6 +71,29 @@ struct VirtualSchedulerState<Converter: VirtualTimeConverterType> {
             return front.work
         }
         return nil
+    }
+
+    /// Takes the next live work due no later than `limit`, moving the clock, as
+    /// ``takeNext(notAfter:)`` does. A periodic item's next tick is queued here when `adjust`
+    /// (the scheduler's due-time adjustment, given the clock) is given.
+    @inlinable
+    mutating func takeTurn(notAfter limit: Time?, adjustingUnderLock adjust: ((Time, Time) -> Time)?)
+        -> VirtualSchedulerTurn?
+    {
+        guard let work = takeNext(notAfter: limit) else { return nil }
+        switch work {
+        case .once(let action):
+            return .run(action)
+        case .periodic(let item):
+            // Live: `takeNext` skips disposed work, under this same lock.
+            guard let tick = item.tickUnderLock else { return nil }
+            guard let seconds = item.periodSeconds else { return .tick(tick) }
+            guard let adjust else { return .rearmThenTick(item, seconds: seconds, tick: tick) }
+            let due = converter.convertToVirtualTime(
+                converter.convertFromVirtualTime(clock).addingTimeInterval(seconds))
+            enqueue(.periodic(item), at: adjust(due, clock))
+            return .tick(tick)
+        }
     }
 
     /// Whether `lhs` runs before `rhs`.

@@ -112,10 +112,8 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         guard let date = now.adding(startAfter) else {
             return Disposables.create()
         }
-        var current = state
-        let item = VirtualPeriodicItem(lock: lock, periodSeconds: effectivePeriod.seconds) {
-            current = action(current)
-        }
+        let periodic = VirtualPeriodicState(state: state, action: action)
+        let item = VirtualPeriodicItem(lock: lock, periodSeconds: effectivePeriod.seconds, tick: periodic.tick)
         let time = adjustScheduledTime(converter.convertToVirtualTime(date))
         lock.withLock {
             self.state.enqueue(.periodic(item), at: time)
@@ -216,7 +214,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     final func runQueuedWork(
         notAfter limit: VirtualTime?, adjustingUnderLock adjust: ((VirtualTime, VirtualTime) -> VirtualTime)?
     ) {
-        while let turn = lock.withLock({ takeTurn(notAfter: limit, adjustingUnderLock: adjust) }) {
+        while let turn = lock.withLock({ state.takeTurn(notAfter: limit, adjustingUnderLock: adjust) }) {
             switch turn {
             case .run(let action):
                 action.run()
@@ -229,31 +227,6 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
                 }
                 tick()
             }
-        }
-    }
-
-    /// Takes the next live work due no later than `limit` from the queue, moving the clock.
-    /// A periodic item's next tick is queued here when `adjust` is given.
-    @inlinable
-    final func takeTurn(
-        notAfter limit: VirtualTime?, adjustingUnderLock adjust: ((VirtualTime, VirtualTime) -> VirtualTime)?
-    )
-        -> VirtualSchedulerTurn?
-    {
-        guard let work = state.takeNext(notAfter: limit) else { return nil }
-        switch work {
-        case .once(let action):
-            return .run(action)
-        case .periodic(let item):
-            // Live: `takeNext` skips disposed work, under this same lock.
-            guard let tick = item.tickUnderLock else { return nil }
-            guard let seconds = item.periodSeconds else { return .tick(tick) }
-            guard let adjust else { return .rearmThenTick(item, seconds: seconds, tick: tick) }
-            let clock = state.clock
-            let due = converter.convertToVirtualTime(
-                converter.convertFromVirtualTime(clock).addingTimeInterval(seconds))
-            state.enqueue(.periodic(item), at: adjust(due, clock))
-            return .tick(tick)
         }
     }
 
