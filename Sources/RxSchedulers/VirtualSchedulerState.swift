@@ -51,49 +51,67 @@ struct VirtualSchedulerState<Converter: VirtualTimeConverterType> {
         }
     }
 
-    /// Takes the next live work due no later than `limit`, moving the clock to its due time;
-    /// drops the disposed work it passes. `nil` once stopped, or when nothing more is due.
+    /// Takes the next live work due no later than `limit` from the queue, moving the clock to
+    /// its due time and dropping the disposed work it passes; `nil` once stopped, or when
+    /// nothing more is due. When `adjust` (the scheduler's due-time adjustment, given the
+    /// clock) is given, a periodic item's next tick is queued here, in place of the entry just
+    /// taken.
     @inlinable
-    mutating func takeNext(notAfter limit: Time?) -> VirtualScheduledWork? {
-        guard running else { return nil }
-        while let front = heap.first {
-            if front.work.isDisposedUnderLock {
-                removeFirst()
-                continue
-            }
-            if let limit, converter.compareVirtualTime(front.time, limit) == .greaterThan {
-                return nil
-            }
-            removeFirst()
-            if converter.compareVirtualTime(front.time, clock) == .greaterThan {
-                clock = front.time
-            }
-            return front.work
-        }
-        return nil
-    }
-
-    /// Takes the next live work due no later than `limit`, moving the clock, as
-    /// ``takeNext(notAfter:)`` does. A periodic item's next tick is queued here when `adjust`
-    /// (the scheduler's due-time adjustment, given the clock) is given.
-    @inlinable
+    @inline(__always)
     mutating func takeTurn(notAfter limit: Time?, adjustingUnderLock adjust: ((Time, Time) -> Time)?)
-        -> VirtualSchedulerTurn?
+        -> VirtualSchedulerTurn
     {
-        guard let work = takeNext(notAfter: limit) else { return nil }
-        switch work {
-        case .once(let action):
-            return .run(action)
-        case .periodic(let item):
-            // Live: `takeNext` skips disposed work, under this same lock.
-            guard let tick = item.tickUnderLock else { return nil }
-            guard let seconds = item.periodSeconds else { return .tick(tick) }
-            guard let adjust else { return .rearmThenTick(item, seconds: seconds, tick: tick) }
-            let due = converter.convertToVirtualTime(
-                converter.convertFromVirtualTime(clock).addingTimeInterval(seconds))
-            enqueue(.periodic(item), at: adjust(due, clock))
-            return .tick(tick)
+        guard running else { return .idle }
+        while !heap.isEmpty {
+            let tick: (() -> Void)?
+            switch heap[0].work {
+            case .once(let action):
+                if action.isDisposed {
+                    removeFirst()
+                    continue
+                }
+                tick = nil
+            case .periodic(let item):
+                tick = item.tickUnderLock
+                if tick == nil {
+                    removeFirst()
+                    continue
+                }
+            }
+            let time = heap[0].time
+            if let limit, converter.compareVirtualTime(time, limit) == .greaterThan {
+                return .idle
+            }
+            if converter.compareVirtualTime(time, clock) == .greaterThan {
+                clock = time
+            }
+            switch heap[0].work {
+            case .once(let action):
+                removeFirst()
+                return .run(action)
+            case .periodic(let item):
+                // `tick` is not nil: the loop skipped the item otherwise.
+                guard let tick, let seconds = item.periodSeconds else {
+                    removeFirst()
+                    return tick.map { .tick($0) } ?? .idle
+                }
+                guard let adjust else {
+                    removeFirst()
+                    return .rearmThenTick(item, seconds: seconds, tick: tick)
+                }
+                let due = converter.convertToVirtualTime(
+                    converter.convertFromVirtualTime(clock).addingTimeInterval(seconds))
+                // The next tick takes the place of the one just taken, at the root, where
+                // sifting down alone restores the heap order.
+                heap[0] = Entry(time: adjust(due, clock), id: nextId, work: .periodic(item))
+                nextId &+= 1
+                if heap.count > 1 {
+                    siftDown(from: 0)
+                }
+                return .tick(tick)
+            }
         }
+        return .idle
     }
 
     /// Whether `lhs` runs before `rhs`.

@@ -2,6 +2,8 @@
 /// queue under the lock.
 @usableFromInline
 enum VirtualSchedulerTurn {
+    /// Nothing more to run now: the scheduler was stopped, or nothing more is due.
+    case idle
     /// Run a one-off action.
     case run(ScheduledAction)
     /// Run a periodic item's action; its next tick is already queued, or it has none.

@@ -214,8 +214,11 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     final func runQueuedWork(
         notAfter limit: VirtualTime?, adjustingUnderLock adjust: ((VirtualTime, VirtualTime) -> VirtualTime)?
     ) {
-        while let turn = lock.withLock({ state.takeTurn(notAfter: limit, adjustingUnderLock: adjust) }) {
+        while true {
+            let turn = lock.withLock { state.takeTurn(notAfter: limit, adjustingUnderLock: adjust) }
             switch turn {
+            case .idle:
+                return
             case .run(let action):
                 action.run()
             case .tick(let tick):
