@@ -56,9 +56,11 @@ where Observer.Element == Element {
     func run(dueTime: RxTimeInterval, period: RxTimeInterval, scheduler: any SchedulerType) -> any Disposable {
         // `schedulePeriodic` runs the ticks one after another, never overlapping, since each
         // needs the state the previous one returned; so the sink needs no lock of its own.
-        scheduler.schedulePeriodic(0 as Element, startAfter: dueTime, period: period) { count in
+        // Built once: in generic code each literal is a call through the integer protocols.
+        let one: Element = 1
+        return scheduler.schedulePeriodic(0 as Element, startAfter: dueTime, period: period) { count in
             self.forwardNext(count)
-            return count &+ 1
+            return count &+ one
         }
     }
 }
