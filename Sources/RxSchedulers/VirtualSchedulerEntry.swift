@@ -2,10 +2,11 @@
 /// number that order it. A periodic item takes a new entry for each tick.
 @usableFromInline
 struct VirtualSchedulerEntry<Time> {
+    // Variables so that a periodic item's next tick can reuse the entry of the tick just taken.
     @usableFromInline
-    let time: Time
+    var time: Time
     @usableFromInline
-    let id: UInt64
+    var id: UInt64
     @usableFromInline
     let work: VirtualScheduledWork
 

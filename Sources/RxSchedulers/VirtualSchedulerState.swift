@@ -61,7 +61,7 @@ struct VirtualSchedulerState<Converter: VirtualTimeConverterType> {
     mutating func takeTurn(notAfter limit: Time?, adjustingUnderLock adjust: ((Time, Time) -> Time)?)
         -> VirtualSchedulerTurn
     {
-        guard running else { return .idle }
+        guard running else { return VirtualSchedulerTurn() }
         while !heap.isEmpty {
             let tick: (() -> Void)?
             switch heap[0].work {
@@ -80,7 +80,7 @@ struct VirtualSchedulerState<Converter: VirtualTimeConverterType> {
             }
             let time = heap[0].time
             if let limit, converter.compareVirtualTime(time, limit) == .greaterThan {
-                return .idle
+                return VirtualSchedulerTurn()
             }
             if converter.compareVirtualTime(time, clock) == .greaterThan {
                 clock = time
@@ -88,30 +88,30 @@ struct VirtualSchedulerState<Converter: VirtualTimeConverterType> {
             switch heap[0].work {
             case .once(let action):
                 removeFirst()
-                return .run(action)
+                return VirtualSchedulerTurn(action: action)
             case .periodic(let item):
-                // `tick` is not nil: the loop skipped the item otherwise.
-                guard let tick, let seconds = item.periodSeconds else {
+                guard let seconds = item.periodSeconds else {
                     removeFirst()
-                    return tick.map { .tick($0) } ?? .idle
+                    return VirtualSchedulerTurn(tick: tick)
                 }
                 guard let adjust else {
                     removeFirst()
-                    return .rearmThenTick(item, seconds: seconds, tick: tick)
+                    return VirtualSchedulerTurn(tick: tick, rearm: item, seconds: seconds)
                 }
                 let due = converter.convertToVirtualTime(
                     converter.convertFromVirtualTime(clock).addingTimeInterval(seconds))
-                // The next tick takes the place of the one just taken, at the root, where
+                // The next tick reuses the entry of the one just taken, at the root, where
                 // sifting down alone restores the heap order.
-                heap[0] = Entry(time: adjust(due, clock), id: nextId, work: .periodic(item))
+                heap[0].time = adjust(due, clock)
+                heap[0].id = nextId
                 nextId &+= 1
                 if heap.count > 1 {
                     siftDown(from: 0)
                 }
-                return .tick(tick)
+                return VirtualSchedulerTurn(tick: tick)
             }
         }
-        return .idle
+        return VirtualSchedulerTurn()
     }
 
     /// Whether `lhs` runs before `rhs`.

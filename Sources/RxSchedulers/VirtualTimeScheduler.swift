@@ -216,20 +216,18 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     ) {
         while true {
             let turn = lock.withLock { state.takeTurn(notAfter: limit, adjustingUnderLock: adjust) }
-            switch turn {
-            case .idle:
-                return
-            case .run(let action):
+            if let action = turn.action {
                 action.run()
-            case .tick(let tick):
-                tick()
-            case .rearmThenTick(let item, let seconds, let tick):
-                let time = adjustScheduledTime(converter.convertToVirtualTime(now.addingTimeInterval(seconds)))
+                continue
+            }
+            guard let tick = turn.tick else { return }
+            if let item = turn.rearm {
+                let time = adjustScheduledTime(converter.convertToVirtualTime(now.addingTimeInterval(turn.seconds)))
                 lock.withLock {
                     state.enqueue(.periodic(item), at: time)
                 }
-                tick()
             }
+            tick()
         }
     }
 
