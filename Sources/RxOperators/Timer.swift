@@ -48,13 +48,19 @@ final class Timer<Element: RxAbstractInteger>: Producer<Element> {
 }
 
 /// The periodic timer: the scheduler passes the count from one tick to the next.
-final class TimerSink<Observer: ObserverType>: OperatorSink<Observer> where Observer.Element: RxAbstractInteger {
+///
+/// The count's type is a generic parameter of its own, not only `Observer.Element`, so that a
+/// tick finds its metadata in the sink instead of asking the runtime for an associated type.
+final class TimerSink<Element: RxAbstractInteger, Observer: ObserverType>: OperatorSink<Observer>
+where Observer.Element == Element {
     func run(dueTime: RxTimeInterval, period: RxTimeInterval, scheduler: any SchedulerType) -> any Disposable {
         // `schedulePeriodic` runs the ticks one after another, never overlapping, since each
         // needs the state the previous one returned; so the sink needs no lock of its own.
-        scheduler.schedulePeriodic(0 as Observer.Element, startAfter: dueTime, period: period) { count in
+        // Built once: in generic code each literal is a call through the integer protocols.
+        let one: Element = 1
+        return scheduler.schedulePeriodic(0 as Element, startAfter: dueTime, period: period) { count in
             self.forwardNext(count)
-            return count &+ 1
+            return count &+ one
         }
     }
 }

@@ -7,22 +7,26 @@ import RxDisposables
 /// Disposing before the run releases the action (and what it captured) at once, even though
 /// the queue or timer that will call ``run()`` may keep this object a while longer. Disposing
 /// after the run disposes what the action returned.
-class ScheduledAction: Cancelable, @unchecked Sendable {
+@usableFromInline
+final class ScheduledAction: Cancelable, @unchecked Sendable {
     private let lock = RxLock()
     private var action: (() -> any Disposable)?
     private var result: (any Disposable)?
     private var disposed = false
 
+    @usableFromInline
     init(_ action: @escaping () -> any Disposable) {
         self.action = action
     }
 
-    final var isDisposed: Bool {
+    @usableFromInline
+    var isDisposed: Bool {
         lock.withLock { disposed }
     }
 
     /// Runs the action unless it was disposed or already ran, outside the lock.
-    final func run() {
+    @usableFromInline
+    func run() {
         let work: (() -> any Disposable)? = lock.withLock {
             defer { action = nil }
             return disposed ? nil : action
@@ -39,7 +43,8 @@ class ScheduledAction: Cancelable, @unchecked Sendable {
         }
     }
 
-    final func dispose() {
+    @usableFromInline
+    func dispose() {
         let taken: (produced: (any Disposable)?, unrun: (() -> any Disposable)?) = lock.withLock {
             if disposed { return (nil, nil) }
             disposed = true

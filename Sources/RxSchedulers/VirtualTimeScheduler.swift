@@ -8,7 +8,7 @@ import RxDisposables
     import Foundation
 #endif
 
-// @unchecked Sendable: `running`, `currentClock`, `queue`, `nextId` and `compactionThreshold` are touched only under `lock`.
+// @unchecked Sendable: `state` is touched only under `lock`.
 /// A scheduler whose clock moves only when told to: work waits in a queue ordered by virtual
 /// due time and runs when ``start()`` or ``advanceTo(_:)`` reaches it.
 ///
@@ -28,29 +28,20 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// A distance on this scheduler's virtual clock.
     public typealias VirtualTimeInterval = Converter.VirtualTimeIntervalUnit
 
-    private let lock = RxLock()
-    private let converter: Converter
-    private var running = false
-    private var currentClock: VirtualTime
-    private var queue: PriorityQueue<VirtualSchedulerItem<VirtualTime>>
-    private var nextId: UInt64 = 0
-    private var compactionThreshold = VirtualTimeScheduler.minimumCompactionThreshold
-
-    // Disposed items release their action at once but stay queued until reached; sweeping them
-    // whenever the queue doubles keeps a schedule-and-cancel loop from growing it without bound.
-    private static var minimumCompactionThreshold: Int { 64 }
+    @usableFromInline
+    let lock = VirtualTimeLock()
+    @usableFromInline
+    let converter: Converter
+    // The lock already makes every access exclusive; a runtime check per access would only
+    // cost time on each tick.
+    @usableFromInline
+    @exclusivity(unchecked)
+    var state: VirtualSchedulerState<Converter>
 
     /// A scheduler whose clock starts at `initialClock` and is interpreted by `converter`.
     public init(initialClock: VirtualTime, converter: Converter) {
-        self.currentClock = initialClock
         self.converter = converter
-        self.queue = PriorityQueue { lhs, rhs in
-            switch converter.compareVirtualTime(lhs.time, rhs.time) {
-            case .lessThan: true
-            case .equal: lhs.id < rhs.id
-            case .greaterThan: false
-            }
-        }
+        self.state = VirtualSchedulerState(clock: initialClock, converter: converter)
     }
 
     /// The virtual clock as a real date.
@@ -60,7 +51,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
     /// The virtual clock.
     public var clock: VirtualTime {
-        lock.withLock { currentClock }
+        lock.withLock { state.clock }
     }
 
     /// Schedules `action` at the current virtual time, after the work already due then.
@@ -98,30 +89,36 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     public func scheduleAbsoluteVirtual<StateType>(
         _ state: StateType, time: VirtualTime, action: @escaping (StateType) -> any Disposable
     ) -> any Disposable {
-        let item = lock.withLock {
-            let item = VirtualSchedulerItem(time: time, id: nextId) { action(state) }
-            nextId += 1
-            queue.enqueue(item)
-            if queue.count >= compactionThreshold {
-                queue.retain { !$0.isDisposed }
-                compactionThreshold = max(Self.minimumCompactionThreshold, queue.count * 2)
-            }
-            return item
+        let scheduled = ScheduledAction { action(state) }
+        lock.withLock {
+            self.state.enqueue(.once(scheduled), at: time)
         }
-        return item
+        return scheduled
     }
 
-    /// Runs `action` first after `startAfter`, then every `period`, through relative
-    /// scheduling. A zero or negative period advances the clock by the smallest step the
-    /// converter can express (one tick) per run, instead of running forever at one instant.
+    /// Runs `action` first after `startAfter`, then every `period`. Each tick queues the next
+    /// one, `period` after the clock and through ``adjustScheduledTime(_:)``, just before it
+    /// runs the action: work queued earlier for that next time runs before it, work the action
+    /// queues runs after it. A zero or negative period advances the clock by the smallest step
+    /// the converter can express (one tick) per run, instead of running forever at one instant;
+    /// a `.never` period runs the action once, and a `.never` start never runs it.
+    ///
+    /// - Returns: a disposable that stops the ticks and releases the action and its state at once.
     open func schedulePeriodic<StateType>(
         _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
         action: @escaping (StateType) -> StateType
     ) -> any Disposable {
         let effectivePeriod = (period.nanoseconds ?? 1) > 0 ? period : smallestAdvancingInterval()
-        return SchedulePeriodicRecursive(
-            scheduler: self, startAfter: startAfter, period: effectivePeriod, action: action, state: state
-        ).start()
+        guard let date = now.adding(startAfter) else {
+            return Disposables.create()
+        }
+        let periodic = VirtualPeriodicState(state: state, action: action)
+        let item = VirtualPeriodicItem(lock: lock, periodSeconds: effectivePeriod.seconds, tick: periodic.tick)
+        let time = adjustScheduledTime(converter.convertToVirtualTime(date))
+        lock.withLock {
+            self.state.enqueue(.periodic(item), at: time)
+        }
+        return item
     }
 
     /// The due time work scheduled for `time` is queued at; the base class keeps it unchanged.
@@ -132,18 +129,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// Runs queued work in virtual-time order, moving the clock to each item's due time, until
     /// the queue is empty or ``stop()`` is called. Does nothing when already running.
     open func start() {
-        let began: Bool = lock.withLock {
-            if running { return false }
-            running = true
-            return true
-        }
-        guard began else { return }
-        while let item = nextItem(notAfter: nil) {
-            item.run()
-        }
-        lock.withLock {
-            running = false
-        }
+        runUntilIdle(adjustingUnderLock: nil)
     }
 
     /// Runs the work due up to and including `virtualTime`, then sets the clock to it.
@@ -151,24 +137,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// - Precondition: the scheduler is not running, and `virtualTime` is not earlier than the
     ///   clock.
     open func advanceTo(_ virtualTime: VirtualTime) {
-        lock.withLock {
-            if running {
-                rxFatalError("VirtualTimeScheduler.advanceTo(_:) was called while the scheduler is running")
-            }
-            if converter.compareVirtualTime(virtualTime, currentClock) == .lessThan {
-                rxFatalError(
-                    "VirtualTimeScheduler.advanceTo(_:): virtualTime \(virtualTime) is earlier than the clock \(currentClock)"
-                )
-            }
-            running = true
-        }
-        while let item = nextItem(notAfter: virtualTime) {
-            item.run()
-        }
-        lock.withLock {
-            currentClock = virtualTime
-            running = false
-        }
+        advance(to: virtualTime, adjustingUnderLock: nil)
     }
 
     /// Moves the clock forward by `virtualInterval` without running anything.
@@ -176,48 +145,89 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// - Precondition: `virtualInterval` does not move the clock back.
     open func sleep(_ virtualInterval: VirtualTimeInterval) {
         lock.withLock {
-            let target = converter.offsetVirtualTime(currentClock, offset: virtualInterval)
-            if converter.compareVirtualTime(target, currentClock) == .lessThan {
+            let target = converter.offsetVirtualTime(state.clock, offset: virtualInterval)
+            if converter.compareVirtualTime(target, state.clock) == .lessThan {
                 rxFatalError(
                     "VirtualTimeScheduler.sleep(_:): virtualInterval \(virtualInterval) would move the clock back")
             }
-            currentClock = target
+            state.clock = target
         }
     }
 
     /// Makes ``start()`` or ``advanceTo(_:)`` return after the action that is running now.
     open func stop() {
         lock.withLock {
-            running = false
+            state.running = false
         }
     }
 
     /// The clock and the number of queued items, for debugging.
     public var debugDescription: String {
         lock.withLock {
-            "VirtualTimeScheduler(clock: \(currentClock), queued: \(queue.count))"
+            "VirtualTimeScheduler(clock: \(state.clock), queued: \(state.heap.count))"
         }
     }
 
-    /// Takes the next live item due no later than `limit`, moving the clock to its due time.
-    private func nextItem(notAfter limit: VirtualTime?) -> VirtualSchedulerItem<VirtualTime>? {
+    /// ``start()``'s body. A subclass whose ``adjustScheduledTime(_:)`` is `adjust(time, clock)`
+    /// and takes no lock passes it, so that a periodic tick queues its next tick in the same
+    /// locked step that takes it from the queue; `nil` calls ``adjustScheduledTime(_:)``
+    /// outside the lock.
+    @inlinable
+    package final func runUntilIdle(adjustingUnderLock adjust: ((VirtualTime, VirtualTime) -> VirtualTime)?) {
+        let began: Bool = lock.withLock {
+            if state.running { return false }
+            state.running = true
+            return true
+        }
+        guard began else { return }
+        runQueuedWork(notAfter: nil, adjustingUnderLock: adjust)
         lock.withLock {
-            guard running else { return nil }
-            while let front = queue.first {
-                if front.isDisposed {
-                    _ = queue.dequeue()
-                    continue
-                }
-                if let limit, converter.compareVirtualTime(front.time, limit) == .greaterThan {
-                    return nil
-                }
-                _ = queue.dequeue()
-                if converter.compareVirtualTime(front.time, currentClock) == .greaterThan {
-                    currentClock = front.time
-                }
-                return front
+            state.running = false
+        }
+    }
+
+    /// ``advanceTo(_:)``'s body; `adjust` as for ``runUntilIdle(adjustingUnderLock:)``.
+    @inlinable
+    package final func advance(
+        to virtualTime: VirtualTime, adjustingUnderLock adjust: ((VirtualTime, VirtualTime) -> VirtualTime)?
+    ) {
+        lock.withLock {
+            if state.running {
+                rxFatalError("VirtualTimeScheduler.advanceTo(_:) was called while the scheduler is running")
             }
-            return nil
+            if converter.compareVirtualTime(virtualTime, state.clock) == .lessThan {
+                rxFatalError(
+                    "VirtualTimeScheduler.advanceTo(_:): virtualTime \(virtualTime) is earlier than the clock \(state.clock)"
+                )
+            }
+            state.running = true
+        }
+        runQueuedWork(notAfter: virtualTime, adjustingUnderLock: adjust)
+        lock.withLock {
+            state.clock = virtualTime
+            state.running = false
+        }
+    }
+
+    /// Runs the live work due no later than `limit`, one item at a time, each outside the lock.
+    @inlinable
+    final func runQueuedWork(
+        notAfter limit: VirtualTime?, adjustingUnderLock adjust: ((VirtualTime, VirtualTime) -> VirtualTime)?
+    ) {
+        while true {
+            let turn = lock.withLock { state.takeTurn(notAfter: limit, adjustingUnderLock: adjust) }
+            if let action = turn.action {
+                action.run()
+                continue
+            }
+            guard let tick = turn.tick else { return }
+            if let item = turn.rearm {
+                let time = adjustScheduledTime(converter.convertToVirtualTime(now.addingTimeInterval(turn.seconds)))
+                lock.withLock {
+                    state.enqueue(.periodic(item), at: time)
+                }
+            }
+            tick()
         }
     }
 

@@ -79,9 +79,28 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
     /// Moves work due now or earlier to the next tick when ``simulateProcessingDelay`` is on,
     /// and to now otherwise.
     public override func adjustScheduledTime(_ time: VirtualTime) -> VirtualTime {
-        let now = clock
-        guard time <= now else { return time }
-        return simulateProcessingDelay ? now + 1 : now
+        adjusted(time, clock: clock)
+    }
+
+    /// Runs all queued work in virtual-time order, as the base class does, with the queue code
+    /// specialised for this clock.
+    public override func start() {
+        runUntilIdle(adjustingUnderLock: adjusted)
+    }
+
+    /// Runs the work due up to and including `virtualTime`, then sets the clock to it, as the
+    /// base class does, with the queue code specialised for this clock.
+    ///
+    /// - Precondition: the scheduler is not running, and `virtualTime` is not earlier than the
+    ///   clock.
+    public override func advanceTo(_ virtualTime: VirtualTime) {
+        advance(to: virtualTime, adjustingUnderLock: adjusted)
+    }
+
+    // Takes no lock, so the base class can queue a periodic tick's next tick while it holds its own.
+    private func adjusted(_ time: VirtualTime, clock: VirtualTime) -> VirtualTime {
+        guard time <= clock else { return time }
+        return simulateProcessingDelay ? clock + 1 : clock
     }
 
     /// Runs a whole test: calls `create` at `created`, subscribes a new observer to the result

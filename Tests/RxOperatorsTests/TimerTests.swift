@@ -153,6 +153,41 @@ final class TimerTests: RxTestCase {
         XCTAssertEqual(Array(res.events.suffix(3)), [.next(328, 127), .next(329, -128), .next(330, -127)])
     }
 
+    func testIntervalTicksAfterWorkQueuedEarlierForTheSameTimeAndBeforeWorkQueuedLater() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let log = Locked<[String]>([])
+        var subscriptions: [any Disposable] = []
+
+        scheduler.scheduleAt(200) {
+            subscriptions.append(
+                Observable<Int>.interval(.seconds(100), scheduler: scheduler).subscribe(onNext: { value in
+                    log.mutate { $0.append("interval \(value)@\(scheduler.clock)") }
+                    if value == 0 {
+                        // Queued after the interval's next tick, which the interval queued first.
+                        subscriptions.append(
+                            Observable<Int>.timer(.seconds(100), scheduler: scheduler).subscribe(onNext: { _ in
+                                log.mutate { $0.append("late timer@\(scheduler.clock)") }
+                            }))
+                    }
+                }))
+            // Queued before the interval's tick at 500, which the tick at 400 queues.
+            subscriptions.append(
+                Observable<Int>.timer(.seconds(300), scheduler: scheduler).subscribe(onNext: { _ in
+                    log.mutate { $0.append("early timer@\(scheduler.clock)") }
+                }))
+        }
+        scheduler.advanceTo(500)
+        for subscription in subscriptions {
+            subscription.dispose()
+        }
+
+        XCTAssertEqual(
+            log.value,
+            [
+                "interval 0@300", "interval 1@400", "late timer@400", "early timer@500", "interval 2@500",
+            ])
+    }
+
     func testMarbles() {
         let scheduler = TestScheduler(initialClock: 0)
 
