@@ -31,6 +31,8 @@ final class Timer<Element: RxAbstractInteger>: Producer<Element> {
         self.dueTime = dueTime
         self.period = period
         self.scheduler = scheduler
+        super.init()
+        linkSinks()
     }
 
     override func run<Observer: ObserverType>(
@@ -38,12 +40,10 @@ final class Timer<Element: RxAbstractInteger>: Producer<Element> {
     ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
         if let period {
             let sink = TimerSink(observer: observer, cancel: cancel)
-            let subscription = sink.run(dueTime: dueTime, period: period, scheduler: scheduler)
-            return (sink: sink, subscription: subscription)
+            return sink.holding(sink.run(dueTime: dueTime, period: period, scheduler: scheduler))
         }
         let sink = TimerOneOffSink(observer: observer, cancel: cancel)
-        let subscription = sink.run(dueTime: dueTime, scheduler: scheduler)
-        return (sink: sink, subscription: subscription)
+        return sink.holding(sink.run(dueTime: dueTime, scheduler: scheduler))
     }
 }
 
