@@ -40,11 +40,13 @@ final class TrampolineItem: TrampolineEntry, Cancelable, @unchecked Sendable {
 
     @usableFromInline
     init(body: @escaping Body) {
+        assert(MemoryLayout<any Disposable>.size <= MemoryLayout<Storage>.size)
         self.body = body
     }
 
     deinit {
-        switch phase.load(ordering: .relaxed) {
+        // Acquiring: the last release may come from another thread than the one that ran the action.
+        switch phase.load(ordering: .acquiring) {
         case .queued:
             // Never run nor disposed (its queue went away with it).
             withUnsafeMutableBytes(of: &storage) { body($0.baseAddress!, false) }
