@@ -26,19 +26,22 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
     ///
     /// - Returns: the action's disposable when it ran at once; otherwise a disposable that
     ///   skips the queued action and disposes what it returned.
+    @inlinable
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> any Disposable)
         -> any Disposable
     {
-        let queue = TrampolineQueue.forCurrentThread
-        if queue.isRunning {
-            let item = TrampolineItem { action(state) }
-            queue.enqueue(item)
-            return item
+        TrampolineQueue.withCurrentThread { queue in
+            if queue.isRunning {
+                // Inlined where `StateType` is known, so that the item is the only allocation.
+                let item = TrampolineItem.holding(state, action)
+                queue.enqueue(item)
+                return item
+            }
+            queue.isRunning = true
+            defer { queue.isRunning = false }
+            let disposable = action(state)
+            queue.drain()
+            return disposable
         }
-        queue.isRunning = true
-        defer { queue.isRunning = false }
-        let disposable = action(state)
-        queue.drain()
-        return disposable
     }
 }

@@ -10,11 +10,42 @@
 /// the work waiting for it.
 ///
 /// One instance lives in a thread-specific slot for the life of the thread, so querying it is
-/// one `pthread_getspecific` and queueing reuses the same storage.
+/// one `pthread_getspecific` and queueing reuses the same storage. The waiting entries sit in a
+/// ring buffer; an entry leaves it (and is released) as its turn starts, so a long chain of work
+/// that schedules work keeps no finished entry.
+///
+/// Only its own thread touches an instance, so its stored properties skip the runtime's
+/// exclusivity checks.
+@usableFromInline
 final class TrampolineQueue {
+    @usableFromInline
+    @exclusivity(unchecked)
     var isRunning = false
-    private var items: [any TrampolineRunnable] = []
+    @exclusivity(unchecked)
+    private var slots: UnsafeMutablePointer<TrampolineEntry>
+    /// A power of two, so that positions wrap with a mask.
+    @exclusivity(unchecked)
+    private var capacity: Int
+    @exclusivity(unchecked)
     private var head = 0
+    @exclusivity(unchecked)
+    private var count = 0
+
+    private static let initialCapacity = 16
+    /// Above this, the buffer goes back to its initial size once the queue is empty.
+    private static let retainedCapacity = 1024
+
+    private init() {
+        capacity = Self.initialCapacity
+        slots = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        for offset in 0..<count {
+            (slots + ((head + offset) & (capacity - 1))).deinitialize(count: 1)
+        }
+        slots.deallocate()
+    }
 
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
@@ -38,34 +69,63 @@ final class TrampolineQueue {
 
     /// This thread's queue, created on first use.
     static var forCurrentThread: TrampolineQueue {
-        if let existing = existingForCurrentThread { return existing }
-        let queue = TrampolineQueue()
-        pthread_setspecific(key, Unmanaged.passRetained(queue).toOpaque())
-        return queue
+        Unmanaged<TrampolineQueue>.fromOpaque(currentThreadSlot).takeUnretainedValue()
     }
 
-    /// Whether items wait to run.
+    /// Calls `body` with this thread's queue, created on first use, without retaining it: the
+    /// thread-specific slot keeps it alive as long as the thread runs.
+    @inlinable
+    static func withCurrentThread<Result>(_ body: (TrampolineQueue) -> Result) -> Result {
+        Unmanaged<TrampolineQueue>.fromOpaque(currentThreadSlot)._withUnsafeGuaranteedRef(body)
+    }
+
+    /// The thread-specific slot's value: this thread's queue, retained by the slot.
+    @usableFromInline
+    static var currentThreadSlot: UnsafeMutableRawPointer {
+        if let pointer = pthread_getspecific(key) { return pointer }
+        let pointer = Unmanaged.passRetained(TrampolineQueue()).toOpaque()
+        pthread_setspecific(key, pointer)
+        return pointer
+    }
+
+    /// Whether entries wait to run.
     var hasQueuedWork: Bool {
-        head < items.count
+        count > 0
     }
 
-    func enqueue(_ item: any TrampolineRunnable) {
-        items.append(item)
-    }
-
-    /// Runs queued items in order, including items queued while draining, until none is left.
-    func drain() {
-        while head < items.count {
-            let item = items[head]
-            head += 1
-            item.run()
-            // Long chains of work that schedules work would otherwise keep every finished item.
-            if head >= 1024, head * 2 >= items.count {
-                items.removeFirst(head)
-                head = 0
-            }
+    @usableFromInline
+    func enqueue(_ entry: TrampolineEntry) {
+        if count == capacity {
+            resize(to: capacity * 2)
         }
-        items.removeAll(keepingCapacity: true)
+        (slots + ((head + count) & (capacity - 1))).initialize(to: entry)
+        count += 1
+    }
+
+    /// Runs queued entries in order, including entries queued while draining, until none is left.
+    @usableFromInline
+    func drain() {
+        while count > 0 {
+            let entry = (slots + head).move()
+            head = (head + 1) & (capacity - 1)
+            count -= 1
+            entry.run()
+        }
+        head = 0
+        if capacity > Self.retainedCapacity {
+            resize(to: Self.initialCapacity)
+        }
+    }
+
+    /// Moves the waiting entries, in order, to the start of a new buffer of `newCapacity`.
+    private func resize(to newCapacity: Int) {
+        let newSlots = UnsafeMutablePointer<TrampolineEntry>.allocate(capacity: newCapacity)
+        let firstPart = min(count, capacity - head)
+        newSlots.moveInitialize(from: slots + head, count: firstPart)
+        (newSlots + firstPart).moveInitialize(from: slots, count: count - firstPart)
+        slots.deallocate()
+        slots = newSlots
+        capacity = newCapacity
         head = 0
     }
 }

@@ -12,18 +12,26 @@ package protocol TrampolineTask: AnyObject {
 /// after the work already queued on this thread, or at once (draining what it queues) when no
 /// trampoline runs. The entry holds its task only while a turn is queued; a task that must not
 /// run any more simply returns from its turn without queuing another.
-package final class TrampolineTurn: TrampolineRunnable {
+///
+/// An entry belongs to the thread that creates it: it looks that thread's queue up once, and
+/// every turn, queued from the one before, runs on that thread.
+package final class TrampolineTurn: TrampolineEntry {
+    private let queue: TrampolineQueue
+    @exclusivity(unchecked)
     private var task: (any TrampolineTask)?
 
-    /// An entry with no turn queued.
-    package init() {}
+    /// An entry with no turn queued, for the calling thread's trampoline.
+    package override init() {
+        queue = TrampolineQueue.forCurrentThread
+        super.init()
+    }
 
-    /// Queues one turn of `task` on this thread's trampoline.
+    /// Queues one turn of `task` on the trampoline of the thread that created this entry.
     ///
-    /// - Precondition: no turn of this entry is already queued.
+    /// - Precondition: no turn of this entry is already queued, and the caller runs on the thread
+    ///   that created it.
     package func enqueue(_ task: any TrampolineTask) {
         self.task = task
-        let queue = TrampolineQueue.forCurrentThread
         if queue.isRunning {
             queue.enqueue(self)
             return
@@ -34,12 +42,12 @@ package final class TrampolineTurn: TrampolineRunnable {
         queue.drain()
     }
 
-    /// Whether this thread's trampoline has work queued that a newly queued turn would wait for.
-    package static var hasQueuedWork: Bool {
-        TrampolineQueue.existingForCurrentThread?.hasQueuedWork ?? false
+    /// Whether the trampoline has work queued that a newly queued turn would wait for.
+    package var hasQueuedWork: Bool {
+        queue.hasQueuedWork
     }
 
-    func run() {
+    override func run() {
         let task = self.task
         self.task = nil
         task?.runTrampolineTurn()

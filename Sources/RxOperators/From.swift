@@ -53,8 +53,11 @@ final class ObservableSequence<Elements: Sequence>: Producer<Elements.Element> {
 }
 
 /// Steps through any sequence's iterator.
+///
+/// Only the steps, one at a time, touch `iterator`, so it skips the runtime's exclusivity checks.
 final class ObservableSequenceSink<Iterator: IteratorProtocol, Observer: ObserverType>: SteppingSink<Observer>
 where Iterator.Element == Observer.Element {
+    @exclusivity(unchecked)
     private var iterator: Iterator
 
     init(iterator: Iterator, observer: Observer, cancel: any Cancelable) {

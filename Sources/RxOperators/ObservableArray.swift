@@ -19,18 +19,24 @@ final class ObservableArray<Element>: Producer<Element> {
     override func run<Observer: ObserverType>(
         _ observer: Observer, cancel: any Cancelable
     ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
-        let sink = ObservableArraySink(elements: elements, observer: observer, cancel: cancel)
+        let sink = ObservableArraySink<Element, Observer>(elements: elements, observer: observer, cancel: cancel)
         let subscription = sink.run(on: scheduler)
         return (sink: sink, subscription: subscription)
     }
 }
 
 /// Steps through an array by index.
-final class ObservableArraySink<Observer: ObserverType>: SteppingSink<Observer> {
-    private let elements: [Observer.Element]
+///
+/// `Element` is a parameter of its own, not `Observer.Element`: reading the array then takes the
+/// element's type from the sink's metadata instead of asking the runtime for an associated type.
+/// Only the steps, one at a time, touch `index`, so it skips the runtime's exclusivity checks.
+final class ObservableArraySink<Element, Observer: ObserverType>: SteppingSink<Observer>
+where Observer.Element == Element {
+    private let elements: [Element]
+    @exclusivity(unchecked)
     private var index = 0
 
-    init(elements: [Observer.Element], observer: Observer, cancel: any Cancelable) {
+    init(elements: [Element], observer: Observer, cancel: any Cancelable) {
         self.elements = elements
         super.init(observer: observer, cancel: cancel)
     }

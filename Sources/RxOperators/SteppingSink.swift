@@ -11,6 +11,7 @@ import RxSchedulers
 /// exactly that of recursive scheduling, without a scheduled item per element. On any other
 /// scheduler each step is one recursive action.
 class SteppingSink<Observer: ObserverType>: OperatorSink<Observer>, TrampolineTask {
+    @exclusivity(unchecked)
     private var turn: TrampolineTurn?
 
     /// Starts the steps on `scheduler` and returns what cancels them.
@@ -29,8 +30,9 @@ class SteppingSink<Observer: ObserverType>: OperatorSink<Observer>, TrampolineTa
     }
 
     final func runTrampolineTurn() {
-        while !isDisposed, emitNext(), !isDisposed {
-            if TrampolineTurn.hasQueuedWork, let turn {
+        guard let turn, !isDisposed else { return }
+        while emitNext(), !isDisposed {
+            if turn.hasQueuedWork {
                 turn.enqueue(self)
                 return
             }

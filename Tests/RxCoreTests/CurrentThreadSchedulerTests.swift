@@ -218,6 +218,155 @@ final class CurrentThreadSchedulerTests: RxTestCase {
         wait(for: [deinitRan, finished], timeout: 5)
     }
 
+    /// The queue is a ring that grows while items run: growing when the waiting items wrap
+    /// around its end must keep them in order, and so must scheduling after it shrank again.
+    /// Items are numbered as they are scheduled, so FIFO order runs them in numeric order.
+    func testAQueueThatGrowsWhileWrappedKeepsFIFOOrder() {
+        for round in 0..<2 {
+            var order: [Int] = []
+            var scheduled = 0
+            func scheduleNext() {
+                let number = scheduled
+                scheduled += 1
+                _ = scheduler.schedule(number) { number in
+                    order.append(number)
+                    // Each early item adds three more; the queue's head has moved on, so they wrap.
+                    if number < 700 {
+                        for _ in 0..<3 { scheduleNext() }
+                    }
+                    return Disposables.create()
+                }
+            }
+            _ = scheduler.schedule(()) { _ in
+                for _ in 0..<12 { scheduleNext() }
+                return Disposables.create()
+            }
+
+            XCTAssertEqual(scheduled, 12 + 700 * 3, "round \(round)")
+            XCTAssertTrue(order == Array(0..<scheduled), "FIFO order, round \(round)")
+        }
+    }
+
+    /// Each item of a long chain, each scheduled by the one before, releases its state once
+    /// its action returns: the queue keeps no finished item.
+    func testAChainOfItemsKeepsNoFinishedItemsState() {
+        var releasedBeforeNextRan: [Bool] = []
+        weak var previous: Token?
+        func step(_ token: Token, remaining: Int) -> any Disposable {
+            releasedBeforeNextRan.append(previous == nil)
+            previous = token
+            if remaining > 0 {
+                _ = scheduler.schedule(Token()) { step($0, remaining: remaining - 1) }
+            }
+            return Disposables.create()
+        }
+        _ = scheduler.schedule(()) { [scheduler] _ in
+            _ = scheduler.schedule(Token()) { step($0, remaining: 2_000) }
+            return Disposables.create()
+        }
+
+        XCTAssertEqual(releasedBeforeNextRan, Array(repeating: true, count: 2_001))
+        XCTAssertNil(previous)
+    }
+
+    func testAReturnedItemReportsItsDisposal() {
+        var item: (any Cancelable)?
+        _ = scheduler.schedule(()) { [scheduler] _ in
+            item = scheduler.schedule(()) { _ in Disposables.create() } as? any Cancelable
+            XCTAssertEqual(item?.isDisposed, false)
+            item?.dispose()
+            XCTAssertEqual(item?.isDisposed, true)
+            return Disposables.create()
+        }
+
+        XCTAssertEqual(item?.isDisposed, true)
+    }
+
+    /// A queued item's state is released when its action runs; that release may dispose the
+    /// item while its action still runs, and what the action returns must be disposed then.
+    func testAStateWhoseDeinitDisposesTheRunningItemDisposesWhatItReturns() {
+        let produced = BooleanDisposable()
+        let finished = expectation(description: "the item ran")
+        DispatchQueue.global().async { [scheduler] in
+            _ = scheduler.schedule(()) { _ in
+                var state: DisposesOnDeinit? = DisposesOnDeinit {}
+                let item = scheduler.schedule(state!) { _ in produced }
+                state?.target = item
+                state = nil
+                return Disposables.create()
+            }
+            finished.fulfill()
+        }
+        wait(for: [finished], timeout: 5)
+
+        XCTAssertTrue(produced.isDisposed)
+    }
+
+    /// Cancelling a queued item releases its state, whose deinit may dispose the item again.
+    func testAStateWhoseDeinitDisposesTheCancelledItemIsReleasedOnce() {
+        let log = CallLog()
+        let finished = expectation(description: "the cancellation returned")
+        DispatchQueue.global().async { [scheduler] in
+            _ = scheduler.schedule(()) { _ in
+                var state: DisposesOnDeinit? = DisposesOnDeinit { log.append("state released") }
+                let item = scheduler.schedule(state!) { _ in
+                    log.append("cancelled item ran")
+                    return Disposables.create()
+                }
+                state?.target = item
+                state = nil
+                item.dispose()
+                log.append("disposed")
+                return Disposables.create()
+            }
+            finished.fulfill()
+        }
+        wait(for: [finished], timeout: 5)
+
+        XCTAssertEqual(log.entries, ["state released", "disposed"])
+    }
+
+    /// Items cancelled from another thread while the trampoline drains: each runs at most once,
+    /// an item that ran has what it returned disposed, and every action is released.
+    func testItemsCancelledFromAnotherThreadDuringTheDrainRunAtMostOnce() {
+        for round in 0..<20 {
+            let count = 500
+            let ran = (0..<count).map { _ in CallLog() }
+            let produced = (0..<count).map { _ in BooleanDisposable() }
+            var tokens: [Token?] = (0..<count).map { _ in Token() }
+            let weakTokens = tokens.map { WeakToken($0) }
+            let cancelled = expectation(description: "cancelled, round \(round)")
+            _ = scheduler.schedule(()) { [scheduler] _ in
+                var items: [any Disposable] = []
+                for index in 0..<count {
+                    items.append(
+                        scheduler.schedule(index) { [token = tokens[index]] index in
+                            _ = token
+                            ran[index].append("ran")
+                            return produced[index]
+                        })
+                }
+                tokens = []
+                let shared = UncheckedSendable(items)
+                DispatchQueue.global().async {
+                    for item in shared.value.reversed() {
+                        item.dispose()
+                    }
+                    cancelled.fulfill()
+                }
+                return Disposables.create()
+            }
+            wait(for: [cancelled], timeout: 5)
+
+            for index in 0..<count {
+                XCTAssertLessThanOrEqual(ran[index].entries.count, 1, "item \(index), round \(round)")
+                XCTAssertEqual(
+                    produced[index].isDisposed, ran[index].entries.count == 1, "item \(index), round \(round)")
+                XCTAssertNil(weakTokens[index].value, "item \(index), round \(round)")
+            }
+        }
+    }
+
     func testEachThreadHasItsOwnTrampoline() {
         let log = CallLog()
         let otherThreadDone = DispatchSemaphore(value: 0)
@@ -243,5 +392,29 @@ final class CurrentThreadSchedulerTests: RxTestCase {
         XCTAssertEqual(
             log.entries,
             ["other required: true", "other action", "other nested", "other returned", "this required: false"])
+    }
+}
+
+/// Disposes `target` when released, as a `DisposeBag` captured by an action would.
+private final class DisposesOnDeinit: @unchecked Sendable {
+    var target: (any Disposable)?
+    private let onDeinit: () -> Void
+
+    init(onDeinit: @escaping () -> Void) {
+        self.onDeinit = onDeinit
+    }
+
+    deinit {
+        target?.dispose()
+        onDeinit()
+    }
+}
+
+/// Watches a ``Token`` without keeping it.
+private final class WeakToken: @unchecked Sendable {
+    weak var value: Token?
+
+    init(_ value: Token?) {
+        self.value = value
     }
 }

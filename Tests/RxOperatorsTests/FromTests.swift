@@ -83,6 +83,34 @@ final class FromTests: RxTestCase {
         XCTAssertEqual(log, ["1", "3", "2", "4", "first completed", "second completed"])
     }
 
+    /// Each thread steps its own sequences on its own trampoline: interleaving on one thread is
+    /// not disturbed by sequences stepping at the same time on others.
+    func testSequencesOnSeveralThreadsInterleaveOnlyWithTheirOwnThreadsWork() {
+        let threads = 4
+        let logs = (0..<threads).map { _ in Locked<[String]>([]) }
+        let done = (0..<threads).map { expectation(description: "thread \($0) done") }
+        for thread in 0..<threads {
+            DispatchQueue.global().async {
+                for _ in 0..<200 {
+                    var log: [String] = []
+                    let both = Observable<Int>.create { observer in
+                        let first = Observable.of(1, 2, 3).subscribe(onNext: { observer.onNext($0) })
+                        let second = Observable.from([4, 5, 6]).subscribe(onNext: { observer.onNext($0) })
+                        return Disposables.create(first, second)
+                    }
+                    both.subscribe(onNext: { log.append("\($0)") }).dispose()
+                    logs[thread].mutate { $0.append(log.joined(separator: " ")) }
+                }
+                done[thread].fulfill()
+            }
+        }
+        wait(for: done, timeout: 5)
+
+        for thread in 0..<threads {
+            XCTAssertEqual(logs[thread].value, Array(repeating: "1 4 2 5 3 6", count: 200), "thread \(thread)")
+        }
+    }
+
     func testSubscribingAgainFromInsideOnNextInterleaves() {
         let letters = Observable.of("a", "b", "c")
         var log: [String] = []
