@@ -37,11 +37,20 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
                 queue.enqueue(item)
                 return item
             }
-            queue.isRunning = true
-            defer { queue.isRunning = false }
-            let disposable = action(state)
-            queue.drain()
-            return disposable
+            return queue.runAsFirstAction { action(state) }
+        }
+    }
+
+    /// Runs `body` at once, as an action of this thread's trampoline: when no trampoline runs
+    /// yet, `body` runs as its first action, and the work it schedules runs after it returns.
+    ///
+    /// This is what ``schedule(_:action:)`` does when it need not queue, for callers that run
+    /// their work now in any case, such as ``Producer``: it needs no escaping closure, so no
+    /// closure context is allocated.
+    @inlinable
+    package static func runNow<Result>(_ body: () -> Result) -> Result {
+        TrampolineQueue.withCurrentThread { queue in
+            queue.isRunning ? body() : queue.runAsFirstAction(body)
         }
     }
 }

@@ -35,12 +35,9 @@ open class Producer<Element>: Observable<Element> {
 
     private func subscribe<Observer: ObserverType>(_ observer: Observer, linked: Bool) -> any Disposable
     where Observer.Element == Element {
-        if !CurrentThreadScheduler.isScheduleRequired {
-            return subscribeNow(observer, linked: linked)
-        }
-        return CurrentThreadScheduler.instance.schedule(observer) { observer in
-            self.subscribeNow(observer, linked: linked)
-        }
+        // When no trampoline runs on this thread, subscribing starts one, so that what the
+        // subscription schedules runs, in order, after it.
+        CurrentThreadScheduler.runNow { subscribeNow(observer, linked: linked) }
     }
 
     private func subscribeNow<Observer: ObserverType>(_ observer: Observer, linked: Bool) -> any Disposable

@@ -103,6 +103,18 @@ final class TrampolineQueue {
     }
 
     /// Runs queued entries in order, including entries queued while draining, until none is left.
+    /// Starts the trampoline with `body` as its first action, then drains what it queued.
+    ///
+    /// - Precondition: the trampoline is not running.
+    @inlinable
+    func runAsFirstAction<Result>(_ body: () -> Result) -> Result {
+        isRunning = true
+        defer { isRunning = false }
+        let result = body()
+        drain()
+        return result
+    }
+
     @usableFromInline
     func drain() {
         while count > 0 {

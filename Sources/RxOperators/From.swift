@@ -41,14 +41,15 @@ final class ObservableSequence<Elements: Sequence>: Producer<Elements.Element> {
     init(elements: Elements, scheduler: any ImmediateSchedulerType) {
         self.elements = elements
         self.scheduler = scheduler
+        super.init()
+        linkSinks()
     }
 
     override func run<Observer: ObserverType>(
         _ observer: Observer, cancel: any Cancelable
     ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
         let sink = ObservableSequenceSink(iterator: elements.makeIterator(), observer: observer, cancel: cancel)
-        let subscription = sink.run(on: scheduler)
-        return (sink: sink, subscription: subscription)
+        return sink.holding(sink.run(on: scheduler))
     }
 }
 

@@ -14,14 +14,15 @@ final class ObservableArray<Element>: Producer<Element> {
     init(elements: [Element], scheduler: any ImmediateSchedulerType) {
         self.elements = elements
         self.scheduler = scheduler
+        super.init()
+        linkSinks()
     }
 
     override func run<Observer: ObserverType>(
         _ observer: Observer, cancel: any Cancelable
     ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
         let sink = ObservableArraySink<Element, Observer>(elements: elements, observer: observer, cancel: cancel)
-        let subscription = sink.run(on: scheduler)
-        return (sink: sink, subscription: subscription)
+        return sink.holding(sink.run(on: scheduler))
     }
 }
 
