@@ -31,6 +31,7 @@ final class SubscriptionObserver<Element>: ObserverType {
         Resources.trackDeallocation()
     }
 
+    @inline(__always)
     func onNext(_ element: Element) {
         if !stopped.load(ordering: .relaxed) {
             nextHandler?(element)

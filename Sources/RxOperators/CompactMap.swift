@@ -46,6 +46,7 @@ where Observer.Element == Result {
         super.init(observer: observer, cancel: cancel)
     }
 
+    @inline(__always)
     func onNext(_ element: SourceType) {
         let mapped: Result?
         do {

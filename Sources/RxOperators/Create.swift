@@ -78,6 +78,7 @@ final class AnonymousObservableSink<Observer: ObserverType>: OperatorSink<Observ
         super.init(observer: observer, cancel: cancel)
     }
 
+    @inline(__always)
     func receiveNext(_ element: Element) {
         if isStopped.load(ordering: .relaxed) {
             return

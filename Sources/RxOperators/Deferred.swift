@@ -41,6 +41,7 @@ final class DeferredSink<Observer: ObserverType>: OperatorSink<Observer>, Termin
         }
     }
 
+    @inline(__always)
     func onNext(_ element: Element) {
         forwardNext(element)
     }

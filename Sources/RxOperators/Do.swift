@@ -90,6 +90,7 @@ final class DoSink<Observer: ObserverType>: OperatorSink<Observer>, ObserverType
         super.init(observer: observer, cancel: cancel)
     }
 
+    @inline(__always)
     func onNext(_ element: Element) {
         do {
             try handlers.onNext?(element)

@@ -50,6 +50,7 @@ final class FilterSink<Observer: ObserverType>: OperatorSink<Observer>, Terminal
         super.init(observer: observer, cancel: cancel)
     }
 
+    @inline(__always)
     func onNext(_ element: Element) {
         let accepted: Bool
         do {

@@ -59,6 +59,7 @@ where Observer.Element == Result {
         super.init(observer: observer, cancel: cancel)
     }
 
+    @inline(__always)
     func onNext(_ element: SourceType) {
         // Only `transform` throws here; passing its result straight on saves moving it into a
         // local of a type only known at run time.

@@ -47,6 +47,7 @@ where Observer.Element == Result {
         super.init(observer: observer, cancel: cancel)
     }
 
+    @inline(__always)
     func onNext(_ element: SourceType) {
         do {
             let mapped = try transform(element)

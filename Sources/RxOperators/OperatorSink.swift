@@ -10,6 +10,10 @@ import RxDisposables
 /// ``forwardError(_:)`` and ``forwardCompleted()``: were they built inline, the optimiser would
 /// hoist the event type's metadata lookup to the entry of the element function, and every
 /// element would pay for it.
+///
+/// The sinks mark their `onNext(_:)` `@inline(__always)`: the upstream sink calls it through the
+/// protocol witness, and with the body inlined there, each element crosses each operator with
+/// one call and one stack frame fewer.
 class OperatorSink<Observer: ObserverType>: Sink<Observer> {
     /// Sends `error` downstream and ends the subscription.
     @inline(never)

@@ -40,6 +40,7 @@ final class SkipCountSink<Observer: ObserverType>: OperatorSink<Observer>, Termi
         super.init(observer: observer, cancel: cancel)
     }
 
+    @inline(__always)
     func onNext(_ element: Element) {
         if remaining > 0 {
             remaining -= 1

@@ -52,6 +52,7 @@ where Source.Element == Observer.Element {
         super.init(observer: observer, cancel: cancel)
     }
 
+    @inline(__always)
     func onNext(_ element: Element) {
         forwardNext(element)
     }

@@ -49,6 +49,7 @@ final class TakeCountSink<Observer: ObserverType>: OperatorSink<Observer>, Termi
         super.init(observer: observer, cancel: cancel)
     }
 
+    @inline(__always)
     func onNext(_ element: Element) {
         // Counting down before forwarding drops an element sent back from inside onNext.
         guard remaining > 0 else { return }

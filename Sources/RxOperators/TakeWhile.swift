@@ -53,6 +53,7 @@ final class TakeWhileSink<Observer: ObserverType>: OperatorSink<Observer>, Termi
         super.init(observer: observer, cancel: cancel)
     }
 
+    @inline(__always)
     func onNext(_ element: Element) {
         guard running else { return }
         do {
