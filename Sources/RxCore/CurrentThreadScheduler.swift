@@ -33,9 +33,12 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
         TrampolineQueue.withCurrentThread { queue in
             if queue.isRunning {
                 // Inlined where `StateType` is known, so that the item is the only allocation.
-                let item = TrampolineItem.holding(state, action)
+                let item = TrampolineItem.holding(state, action, reusing: queue.takeSpareItem())
                 queue.enqueue(item)
-                return item
+                // A value that refers to the item, not the item itself: nothing outside the
+                // framework can hold the item weakly or unowned, so once the queue holds the only
+                // reference it may reuse the item (see `TrampolineQueue.drain()`).
+                return TrampolineItemHandle(item: item)
             }
             return queue.runAsFirstAction { action(state) }
         }

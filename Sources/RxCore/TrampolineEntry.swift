@@ -14,4 +14,11 @@ package class TrampolineEntry {
     func run() {
         rxAbstractMethod()
     }
+
+    /// Called after the entry's turn when the queue holds the only reference to it. An entry that
+    /// can be filled again (a ``TrampolineItem``) empties itself and returns `true`; the queue
+    /// then keeps it as a spare.
+    func emptyForReuse() -> Bool {
+        false
+    }
 }

@@ -1,21 +1,26 @@
 import RxDisposables
 import Synchronization
 
-// @unchecked Sendable: `phase` is atomic, and `storage` is touched only by the caller that moved
-// `phase` out of the phase in which storage holds something.
+// @unchecked Sendable: `phase` is atomic, `storage` is touched only by the caller that moved
+// `phase` out of the phase in which storage holds something, and `body` is set only while the
+// item's queue holds the only reference to it.
 /// One scheduled action waiting in a ``TrampolineQueue``, and the disposable that cancels it.
 ///
 /// `storage` holds, in turn, the payload (the state and the action, moved there by
-/// ``holding(_:_:)`` where their types are known) and then the disposable the action returned.
-/// `body`, built in ``holding(_:_:)`` too, moves the payload out to run or release it. So the
-/// item is the only allocation, and running or releasing it needs no type metadata: nothing in
-/// this class is generic.
+/// ``holding(_:_:reusing:)`` where their types are known) and then the disposable the action
+/// returned. `body`, built there too, moves the payload out to run or release it. So the item is
+/// the only allocation, and running or releasing it needs no type metadata: nothing in this class
+/// is generic.
+///
+/// Callers get a ``TrampolineItemHandle``, never the item. When the queue finds, after the
+/// item's turn, that nothing else refers to it, it keeps the item, emptied, and the next
+/// `schedule` on that thread fills it again instead of allocating.
 ///
 /// `phase` moves queued → running → finished, and from any of these to disposed, once. Whoever
 /// makes a move owns what `storage` holds then: the one leaving `queued` owns the payload, the
-/// one leaving `finished` the action's disposable. Nothing is released or disposed under a lock
-/// (there is none), so a deinit that disposes this item again from what the action captured
-/// finds it disposed and returns.
+/// one leaving `finished` the action's disposable. A spare item is in the disposed phase, empty.
+/// Nothing is released or disposed under a lock (there is none), so a deinit that disposes this
+/// item again from what the action captured finds it disposed and returns.
 @usableFromInline
 final class TrampolineItem: TrampolineEntry, Cancelable, @unchecked Sendable {
     /// Moves the payload out of `storage`, then runs the action and puts its disposable in
@@ -33,15 +38,18 @@ final class TrampolineItem: TrampolineEntry, Cancelable, @unchecked Sendable {
     }
 
     private let phase = Atomic<Phase>(.queued)
-    private let body: Body
+    @usableFromInline
+    @exclusivity(unchecked)
+    var body: Body
     @usableFromInline
     @exclusivity(unchecked)
     var storage: Storage = (0, 0, 0, 0, 0)
 
+    /// An empty item; ``holding(_:_:reusing:)`` fills it.
     @usableFromInline
-    init(body: @escaping Body) {
+    override init() {
         assert(MemoryLayout<any Disposable>.size <= MemoryLayout<Storage>.size)
-        self.body = body
+        body = { _, _ in }
     }
 
     deinit {
@@ -58,14 +66,19 @@ final class TrampolineItem: TrampolineEntry, Cancelable, @unchecked Sendable {
     }
 
     /// An item holding `state` and `action`; built inline where their types are known, so that
-    /// `body` is specialised and captures nothing.
+    /// `body` is specialised and captures nothing. `spare`, an empty item of this thread's queue,
+    /// is filled instead of allocating a new one.
     @inlinable
-    static func holding<State>(_ state: State, _ action: @escaping (State) -> any Disposable) -> TrampolineItem {
+    static func holding<State>(
+        _ state: State, _ action: @escaping (State) -> any Disposable, reusing spare: TrampolineItem?
+    ) -> TrampolineItem {
         typealias Payload = (State, (State) -> any Disposable)
+        let item = spare ?? TrampolineItem()
+        item.markQueued()
         if MemoryLayout<Payload>.size <= MemoryLayout<Storage>.size,
             MemoryLayout<Payload>.alignment <= MemoryLayout<Storage>.alignment
         {
-            let item = TrampolineItem { storage, run in
+            item.body = { storage, run in
                 let (state, action) = storage.assumingMemoryBound(to: Payload.self).move()
                 if run {
                     storage.initializeMemory(as: (any Disposable).self, to: action(state))
@@ -78,7 +91,7 @@ final class TrampolineItem: TrampolineEntry, Cancelable, @unchecked Sendable {
         }
         // Too large to sit in the item: a closure context holds it instead.
         typealias Work = () -> any Disposable
-        let item = TrampolineItem { storage, run in
+        item.body = { storage, run in
             let work = storage.assumingMemoryBound(to: Work.self).move()
             if run {
                 storage.initializeMemory(as: (any Disposable).self, to: work())
@@ -88,6 +101,13 @@ final class TrampolineItem: TrampolineEntry, Cancelable, @unchecked Sendable {
             _ = $0.baseAddress!.initializeMemory(as: Work.self, to: { action(state) })
         }
         return item
+    }
+
+    /// Makes an empty item (new, or spare and so in the disposed phase) queued again. Only the
+    /// thread that owns it calls this, before anything else can refer to it.
+    @usableFromInline
+    func markQueued() {
+        phase.store(.queued, ordering: .relaxed)
     }
 
     @usableFromInline
@@ -113,10 +133,32 @@ final class TrampolineItem: TrampolineEntry, Cancelable, @unchecked Sendable {
             // Releases the unrun action and its state here, where no lock is held.
             withUnsafeMutableBytes(of: &storage) { body($0.baseAddress!, false) }
         case .running, .disposed:
-            break
+            return
         case .finished:
             takeResult().dispose()
         }
+        // Published again after `storage` was emptied: the queue's thread reads the phase before
+        // it reuses this item, which orders the reuse after this disposal for ThreadSanitizer too
+        // (the reference count that really orders them is invisible to it).
+        phase.store(.disposed, ordering: .releasing)
+    }
+
+    /// Empties the item, which its queue found nothing else refers to after its turn, so that the
+    /// queue can keep it as a spare. What the item still holds is released here, when the item
+    /// would otherwise have been deallocated.
+    override func emptyForReuse() -> Bool {
+        switch phase.load(ordering: .acquiring) {
+        case .queued:
+            withUnsafeMutableBytes(of: &storage) { body($0.baseAddress!, false) }
+        case .finished:
+            _ = takeResult()
+        case .running, .disposed:
+            break
+        }
+        // Empty, so that deallocating it (when the queue keeps no more spares) releases nothing.
+        phase.store(.disposed, ordering: .relaxed)
+        body = { _, _ in }
+        return true
     }
 
     /// Moves the action's disposable out of `storage`.

@@ -38,13 +38,42 @@ final class TrampolineQueue {
     private init() {
         capacity = Self.initialCapacity
         slots = .allocate(capacity: capacity)
+        spareItems = .allocate(capacity: Self.maximumSpareItems)
     }
 
     deinit {
+        spareItems.deinitialize(count: spareItemCount)
+        spareItems.deallocate()
         for offset in 0..<count {
             (slots + ((head + offset) & (capacity - 1))).deinitialize(count: 1)
         }
         slots.deallocate()
+    }
+
+    // Queued items that ran while nothing else referred to them, emptied: the next `schedule`
+    // fills one instead of allocating. A stack, moved in and out so that keeping an item costs
+    // no reference counting. A few cover nested scheduling; more would only hold memory.
+    @usableFromInline
+    @exclusivity(unchecked)
+    var spareItems: UnsafeMutablePointer<TrampolineItem>
+    @usableFromInline
+    @exclusivity(unchecked)
+    var spareItemCount = 0
+    private static let maximumSpareItems = 16
+
+    /// A spare item to fill, if the queue keeps one.
+    @inlinable
+    func takeSpareItem() -> TrampolineItem? {
+        guard spareItemCount > 0 else { return nil }
+        spareItemCount -= 1
+        return (spareItems + spareItemCount).move()
+    }
+
+    /// Keeps `item`, emptied, for a later `schedule`, unless enough are kept already.
+    private func keepSpareItem(_ item: consuming TrampolineItem) {
+        guard spareItemCount < Self.maximumSpareItems else { return }
+        (spareItems + spareItemCount).initialize(to: item)
+        spareItemCount += 1
     }
 
     private static let key: pthread_key_t = {
@@ -118,10 +147,15 @@ final class TrampolineQueue {
     @usableFromInline
     func drain() {
         while count > 0 {
-            let entry = (slots + head).move()
+            var entry = (slots + head).move()
             head = (head + 1) & (capacity - 1)
             count -= 1
             entry.run()
+            // Nothing else refers to the entry (its disposable was dropped), so no other thread
+            // can reach it any more and it may be filled again instead of deallocated.
+            if isKnownUniquelyReferenced(&entry), entry.emptyForReuse() {
+                keepSpareItem(unsafeDowncast(consume entry, to: TrampolineItem.self))
+            }
         }
         head = 0
         if capacity > Self.retainedCapacity {

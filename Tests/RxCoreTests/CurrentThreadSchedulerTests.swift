@@ -269,6 +269,64 @@ final class CurrentThreadSchedulerTests: RxTestCase {
         XCTAssertNil(previous)
     }
 
+    /// An item whose disposable nobody kept is reused once its turn is over; what its action
+    /// returned must still be released at the end of that turn, not kept with the spare item.
+    func testWhatAFinishedItemsActionReturnedIsReleasedAtTheEndOfItsTurn() {
+        weak var returned: BooleanDisposable?
+        var releasedBeforeTheNextTurn = false
+        _ = scheduler.schedule(()) { [scheduler] _ in
+            _ = scheduler.schedule(()) { _ in
+                let disposable = BooleanDisposable()
+                returned = disposable
+                return disposable
+            }
+            _ = scheduler.schedule(()) { _ in
+                releasedBeforeTheNextTurn = returned == nil
+                return Disposables.create()
+            }
+            return Disposables.create()
+        }
+
+        XCTAssertTrue(releasedBeforeTheNextTurn)
+        XCTAssertNil(returned)
+    }
+
+    /// Disposables kept by their callers keep their items out of reuse: each still answers for
+    /// its own action while many later items run, reusing whatever can be reused.
+    func testKeptDisposablesStillAnswerForTheirOwnItemsWhileOthersAreReused() {
+        var kept: [(disposable: any Disposable, produced: BooleanDisposable)] = []
+        var ran = 0
+        _ = scheduler.schedule(()) { [scheduler] _ in
+            for index in 0..<100 {
+                let produced = BooleanDisposable()
+                let disposable = scheduler.schedule(index) { _ in
+                    ran += 1
+                    return produced
+                }
+                if index.isMultiple(of: 10) {
+                    kept.append((disposable, produced))
+                }
+            }
+            return Disposables.create()
+        }
+        _ = scheduler.schedule(()) { [scheduler] _ in
+            for _ in 0..<100 {
+                _ = scheduler.schedule(()) { _ in
+                    ran += 1
+                    return Disposables.create()
+                }
+            }
+            return Disposables.create()
+        }
+
+        XCTAssertEqual(ran, 200)
+        XCTAssertEqual(kept.map(\.produced.isDisposed), Array(repeating: false, count: 10))
+        for entry in kept {
+            entry.disposable.dispose()
+        }
+        XCTAssertEqual(kept.map(\.produced.isDisposed), Array(repeating: true, count: 10))
+    }
+
     func testAReturnedItemReportsItsDisposal() {
         var item: (any Cancelable)?
         _ = scheduler.schedule(()) { [scheduler] _ in
