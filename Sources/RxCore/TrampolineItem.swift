@@ -53,10 +53,16 @@ final class TrampolineItem: TrampolineEntry, Cancelable, @unchecked Sendable {
     }
 
     deinit {
-        // Acquiring: the last release may come from another thread than the one that ran the action.
+        // A queued item here was never run nor disposed: its queue went away with it.
+        releaseContents()
+    }
+
+    /// Releases what `storage` holds once nothing else refers to the item: the unrun payload, or
+    /// the action's disposable (released, not disposed). Acquiring: the last reference may have
+    /// been dropped on another thread than the one that ran the action.
+    private func releaseContents() {
         switch phase.load(ordering: .acquiring) {
         case .queued:
-            // Never run nor disposed (its queue went away with it).
             withUnsafeMutableBytes(of: &storage) { body($0.baseAddress!, false) }
         case .finished:
             _ = takeResult()
@@ -147,14 +153,7 @@ final class TrampolineItem: TrampolineEntry, Cancelable, @unchecked Sendable {
     /// queue can keep it as a spare. What the item still holds is released here, when the item
     /// would otherwise have been deallocated.
     override func emptyForReuse() -> Bool {
-        switch phase.load(ordering: .acquiring) {
-        case .queued:
-            withUnsafeMutableBytes(of: &storage) { body($0.baseAddress!, false) }
-        case .finished:
-            _ = takeResult()
-        case .running, .disposed:
-            break
-        }
+        releaseContents()
         // Empty, so that deallocating it (when the queue keeps no more spares) releases nothing.
         phase.store(.disposed, ordering: .relaxed)
         body = { _, _ in }
