@@ -36,10 +36,7 @@ package final class TrampolineTurn: TrampolineEntry {
             queue.enqueue(self)
             return
         }
-        queue.isRunning = true
-        defer { queue.isRunning = false }
-        run()
-        queue.drain()
+        queue.runAsFirstAction { run() }
     }
 
     /// Whether the trampoline has work queued that a newly queued turn would wait for.
