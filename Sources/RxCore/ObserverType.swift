@@ -13,6 +13,18 @@ public protocol ObserverType<Element> {
     /// asks the runtime for the event type's metadata each time it builds or inspects an
     /// ``Event``, and on a chain of operators that lookup costs more than the operators' work.
     func onNext(_ element: Element)
+
+    /// Receives completion, exactly as `on(.completed)` would.
+    ///
+    /// The default implementation does just that. Like ``onNext(_:)``, it is a requirement so
+    /// that a chain of operators can pass completion along without building an ``Event`` in
+    /// code that is generic over the element type.
+    func onCompleted()
+
+    /// Receives `error`, exactly as `on(.error(error))` would.
+    ///
+    /// The default implementation does just that; see ``onCompleted()``.
+    func onError(_ error: any Swift.Error)
 }
 
 extension ObserverType {
@@ -22,13 +34,13 @@ extension ObserverType {
         on(.next(element))
     }
 
-    /// Sends `.completed`.
+    /// Sends `.completed` to ``on(_:)``.
     @inlinable
     public func onCompleted() {
         on(.completed)
     }
 
-    /// Sends `.error(error)`.
+    /// Sends `.error(error)` to ``on(_:)``.
     @inlinable
     public func onError(_ error: any Swift.Error) {
         on(.error(error))

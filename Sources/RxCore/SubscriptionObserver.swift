@@ -3,8 +3,8 @@ import Synchronization
 
 /// The observer behind `subscribe(onNext:onError:onCompleted:onDisposed:)`.
 ///
-/// It keeps the four closures itself instead of one event handler, so that an element reaches
-/// `onNext` without an ``Event`` being built and inspected (see ``ObserverType/onNext(_:)``). Terminal
+/// It keeps the four closures itself instead of one event handler, so that an event reaches its
+/// closure without an ``Event`` being built and inspected (see ``ObserverType/onNext(_:)``). Terminal
 /// events run the matching closure, then dispose `disposable` (which calls `onDisposed`).
 ///
 /// It is not an ``ObserverBase``: its `onNext(_:)` checks the stop flag and calls `onNext`
@@ -12,8 +12,8 @@ import Synchronization
 final class SubscriptionObserver<Element>: ObserverType {
     private let stopped = Atomic<Bool>(false)
     private let nextHandler: ((Element) -> Void)?
-    private let onError: ((any Swift.Error) -> Void)?
-    private let onCompleted: (() -> Void)?
+    private let errorHandler: ((any Swift.Error) -> Void)?
+    private let completedHandler: (() -> Void)?
     private let disposable: any Disposable
 
     init(
@@ -21,8 +21,8 @@ final class SubscriptionObserver<Element>: ObserverType {
         disposable: any Disposable
     ) {
         self.nextHandler = onNext
-        self.onError = onError
-        self.onCompleted = onCompleted
+        self.errorHandler = onError
+        self.completedHandler = onCompleted
         self.disposable = disposable
         Resources.trackAllocation()
     }
@@ -39,20 +39,29 @@ final class SubscriptionObserver<Element>: ObserverType {
     }
 
     func on(_ event: Event<Element>) {
-        guard stopped.admits(event) else { return }
         switch event {
         case .next(let element):
-            nextHandler?(element)
+            onNext(element)
         case .error(let error):
-            if let onError {
-                onError(error)
-            } else {
-                Hooks.defaultErrorHandler([], error)
-            }
-            disposable.dispose()
+            onError(error)
         case .completed:
-            onCompleted?()
-            disposable.dispose()
+            onCompleted()
         }
+    }
+
+    func onError(_ error: any Swift.Error) {
+        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        if let errorHandler {
+            errorHandler(error)
+        } else {
+            Hooks.defaultErrorHandler([], error)
+        }
+        disposable.dispose()
+    }
+
+    func onCompleted() {
+        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        completedHandler?()
+        disposable.dispose()
     }
 }

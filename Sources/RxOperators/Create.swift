@@ -10,20 +10,22 @@ extension ObservableType {
     /// terminal event disposes the subscription, so the returned disposable always runs.
     @inlinable
     public static func create(_ subscribe: @escaping (AnyObserver<Element>) -> any Disposable) -> Observable<Element> {
-        // The router is built here, where the caller's element type is known, so that telling
-        // an element from a terminal event does not ask the runtime for the event type.
+        // The router is built here, where the caller's element type is known, so that taking
+        // an event apart does not ask the runtime for the event type.
         AnonymousObservable(subscribe) { event, sink in
-            if case .next(let element) = event {
+            switch event {
+            case .next(let element):
                 sink.receiveNext(element)
-            } else {
-                sink.receiveTerminal(event)
+            case .error(let error):
+                sink.receiveError(error)
+            case .completed:
+                sink.receiveCompleted()
             }
         }
     }
 }
 
-/// What the observer handed to the `create` closure talks to: one call per element, one for
-/// the terminal event.
+/// What the observer handed to the `create` closure talks to: one call for each kind of event.
 @usableFromInline
 protocol AnonymousObservableReceiver<Element>: AnyObject {
     associatedtype Element
@@ -31,8 +33,11 @@ protocol AnonymousObservableReceiver<Element>: AnyObject {
     /// Receives an element unless a terminal event came first.
     func receiveNext(_ element: Element)
 
-    /// Receives the first terminal event; later ones are ignored.
-    func receiveTerminal(_ event: Event<Element>)
+    /// Receives `error` if it is the first terminal event; later ones are ignored.
+    func receiveError(_ error: any Swift.Error)
+
+    /// Receives completion if it is the first terminal event; later ones are ignored.
+    func receiveCompleted()
 }
 
 /// The producer behind `create`: it keeps the user's subscribe closure.
@@ -86,10 +91,15 @@ final class AnonymousObservableSink<Observer: ObserverType>: OperatorSink<Observ
         forwardNext(element)
     }
 
-    func receiveTerminal(_ event: Event<Element>) {
+    func receiveError(_ error: any Swift.Error) {
         if !isStopped.exchange(true, ordering: .acquiringAndReleasing) {
-            forwardOn(event)
-            dispose()
+            forwardError(error)
+        }
+    }
+
+    func receiveCompleted() {
+        if !isStopped.exchange(true, ordering: .acquiringAndReleasing) {
+            forwardCompleted()
         }
     }
 

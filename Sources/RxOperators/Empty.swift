@@ -12,7 +12,7 @@ extension ObservableType {
 final class EmptyProducer<Element>: Observable<Element> {
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
-        observer.on(.completed)
+        observer.onCompleted()
         return Disposables.create()
     }
 }

@@ -18,7 +18,7 @@ final class ErrorProducer<Element>: Observable<Element> {
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
-        observer.on(.error(error))
+        observer.onError(error)
         return Disposables.create()
     }
 }

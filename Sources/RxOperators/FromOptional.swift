@@ -29,7 +29,7 @@ final class ObservableOptional<Element>: Observable<Element> {
         if let element = optional {
             observer.on(.next(element))
         }
-        observer.on(.completed)
+        observer.onCompleted()
         return Disposables.create()
     }
 }

@@ -6,10 +6,10 @@ import RxDisposables
 ///
 /// Elements go downstream through `forwardNext(_:)` (from RxCore), which calls the observer's
 /// ``/RxCore/ObserverType/onNext(_:)``, so `next` events cross each operator without an `Event`
-/// being built or inspected. Terminal events still travel as events, built out of line by
-/// ``forwardError(_:)`` and ``forwardCompleted()``: were they built inline, the optimiser would
-/// hoist the event type's metadata lookup to the entry of the element function, and every
-/// element would pay for it.
+/// being built or inspected. Terminal events take ``forwardError(_:)`` and ``forwardCompleted()``,
+/// which call the observer's ``/RxCore/ObserverType/onError(_:)`` and
+/// ``/RxCore/ObserverType/onCompleted()``, so they build no `Event` either. Both stay out of line,
+/// away from the element path they are called from.
 ///
 /// The sinks mark their `onNext(_:)` `@inline(__always)`: the upstream sink calls it through the
 /// protocol witness, and with the body inlined there, each element crosses each operator with
@@ -18,14 +18,14 @@ class OperatorSink<Observer: ObserverType>: Sink<Observer> {
     /// Sends `error` downstream and ends the subscription.
     @inline(never)
     final func forwardError(_ error: any Swift.Error) {
-        forwardOn(.error(error))
+        forwardOnError(error)
         dispose()
     }
 
     /// Sends completion downstream and ends the subscription.
     @inline(never)
     final func forwardCompleted() {
-        forwardOn(.completed)
+        forwardOnCompleted()
         dispose()
     }
 }

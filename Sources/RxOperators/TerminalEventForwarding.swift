@@ -3,8 +3,8 @@ import RxCore
 /// A sink that handles each element in ``/RxCore/ObserverType/onNext(_:)`` and passes terminal events
 /// straight on, ending the subscription: the event routing most operators share.
 ///
-/// Conforming sinks get ``on(_:)`` from the extension below; ``OperatorSink`` provides the
-/// two forwarding methods.
+/// Conforming sinks get ``on(_:)``, ``onCompleted()`` and ``onError(_:)`` from the extension
+/// below; ``OperatorSink`` provides the two forwarding methods.
 protocol TerminalEventForwarding: ObserverType, AnyObject {
     /// Sends `error` downstream and ends the subscription.
     func forwardError(_ error: any Swift.Error)
@@ -24,5 +24,15 @@ extension TerminalEventForwarding {
         case .completed:
             forwardCompleted()
         }
+    }
+
+    /// Passes completion downstream, as `on(.completed)` does, without an `Event`.
+    func onCompleted() {
+        forwardCompleted()
+    }
+
+    /// Passes `error` downstream, as `on(.error(error))` does, without an `Event`.
+    func onError(_ error: any Swift.Error) {
+        forwardError(error)
     }
 }
