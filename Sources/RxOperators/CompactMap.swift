@@ -5,18 +5,23 @@ extension ObservableType {
     /// Transforms each element with `transform` and passes on the non-`nil` results.
     ///
     /// An error thrown by `transform` is sent as `error` and ends the subscription.
+    @inlinable
     public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Observable<Result> {
+        // Inlinable for the reason `map` is.
         CompactMap(source: asObservable(), transform: transform)
     }
 }
 
 /// The producer behind `compactMap`.
+@usableFromInline
 final class CompactMap<SourceType, Element>: Producer<Element> {
+    @usableFromInline
     typealias Transform = (SourceType) throws -> Element?
 
     private let source: Observable<SourceType>
     private let transform: Transform
 
+    @usableFromInline
     init(source: Observable<SourceType>, transform: @escaping Transform) {
         self.source = source
         self.transform = transform

@@ -6,7 +6,9 @@ extension ObservableType {
     ///
     /// An error thrown by `predicate` is sent as `error` and ends the subscription. A `filter`
     /// after a `map` or a `filter` runs in the same stage as it, with the same events.
+    @inlinable
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+        // Inlinable for the reason `map` is.
         if let composable = self as? ComposableProducer<Element>, let composed = composable.composeFilter(predicate) {
             return composed
         }
@@ -15,12 +17,15 @@ extension ObservableType {
 }
 
 /// The producer behind `filter`.
+@usableFromInline
 final class Filter<Element>: ComposableProducer<Element> {
+    @usableFromInline
     typealias Predicate = (Element) throws -> Bool
 
     private let source: Observable<Element>
     private let predicate: Predicate
 
+    @usableFromInline
     init(source: Observable<Element>, predicate: @escaping Predicate) {
         self.source = source
         self.predicate = predicate

@@ -7,7 +7,11 @@ extension ObservableType {
     /// An error thrown by `transform` is sent as `error` and ends the subscription. A `map` of
     /// a `map`, and a `filter` after a `map`, run as one stage that calls both closures in turn:
     /// it behaves exactly like the two stages but forwards each element once instead of twice.
+    @inlinable
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
+        // Inlinable, so that it is specialised where it is called: the cast and the producer's
+        // type then have known generic arguments, and their metadata comes from a cache in the
+        // caller instead of a runtime lookup on every call.
         if let composable = self as? ComposableProducer<Element>, let composed = composable.composeMap(transform) {
             return composed
         }
@@ -16,12 +20,15 @@ extension ObservableType {
 }
 
 /// The producer behind `map`.
+@usableFromInline
 final class Map<SourceType, Element>: ComposableProducer<Element> {
+    @usableFromInline
     typealias Transform = (SourceType) throws -> Element
 
     private let source: Observable<SourceType>
     private let transform: Transform
 
+    @usableFromInline
     init(source: Observable<SourceType>, transform: @escaping Transform) {
         self.source = source
         self.transform = transform
