@@ -15,6 +15,8 @@ protocol TerminalEventForwarding: ObserverType, AnyObject {
 
 extension TerminalEventForwarding {
     /// Routes an element to ``/RxCore/ObserverType/onNext(_:)`` and a terminal event downstream.
+    // Always inlined, as the two methods below are.
+    @inline(__always)
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
@@ -27,11 +29,16 @@ extension TerminalEventForwarding {
     }
 
     /// Passes completion downstream, as `on(.completed)` does, without an `Event`.
+    // Always inlined into each sink's witness, where the sink's class is known, so that the
+    // call needs no witness table for this protocol, which the runtime would look up for a
+    // generic sink.
+    @inline(__always)
     func onCompleted() {
         forwardCompleted()
     }
 
     /// Passes `error` downstream, as `on(.error(error))` does, without an `Event`.
+    @inline(__always)
     func onError(_ error: any Swift.Error) {
         forwardError(error)
     }
