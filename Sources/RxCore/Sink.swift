@@ -22,7 +22,10 @@ open class Sink<Observer: ObserverType>: Disposable {
     // The upstream subscription a sink of this package holds itself (`holdUpstream(_:)`), guarded
     // the way `SinkDisposer` guards its pair: bit 1 once disposal was asked for, bit 2 once the
     // subscription is set; whichever comes second disposes it.
+    // Ordering every access to `upstream` that way is also what keeps the accesses apart, so the
+    // runtime's exclusivity check, a call on every access, is left out.
     private final let upstreamState = Atomic<Int>(0)
+    @exclusivity(unchecked)
     private final var upstream: (any Disposable)?
 
     #if DEBUG

@@ -2,8 +2,13 @@
 /// Disposes two disposables, in order, once; the cheap form of a two-member composite.
 final class BinaryDisposable: Cancelable, @unchecked Sendable {
     private let lock = RxLock()
+    // Accessed only under `lock`, so the runtime's exclusivity check, a call on every access, is
+    // left out.
+    @exclusivity(unchecked)
     private var first: (any Disposable)?
+    @exclusivity(unchecked)
     private var second: (any Disposable)?
+    @exclusivity(unchecked)
     private var disposed = false
 
     init(_ first: any Disposable, _ second: any Disposable) {

@@ -12,7 +12,11 @@ public final class SinkDisposer: Cancelable, @unchecked Sendable {
     private static let setBit = 2
 
     private let state = Atomic<Int>(0)
+    // `state` keeps every access to these two apart, so the runtime's exclusivity check, a call
+    // on every access, is left out.
+    @exclusivity(unchecked)
     private var sink: (any Disposable)?
+    @exclusivity(unchecked)
     private var subscription: (any Disposable)?
 
     /// A disposer waiting for its sink and subscription.
