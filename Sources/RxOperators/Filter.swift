@@ -32,7 +32,8 @@ final class Filter<Element>: ComposableProducer<Element> {
     }
 
     override func composeFilter(_ next: @escaping Predicate) -> Observable<Element>? {
-        Filter(source: source, predicate: conjunction(predicate, next))
+        // `type(of: self)` is this very class, so making it asks the runtime for no metadata.
+        type(of: self).init(source: source, predicate: conjunction(predicate, next))
     }
 
     override func run<Observer: ObserverType>(

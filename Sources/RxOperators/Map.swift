@@ -19,35 +19,76 @@ extension ObservableType {
     }
 }
 
-/// The producer behind `map`.
+/// The producer behind `map`, and behind a `filter` that follows it: then each element is
+/// transformed, and the result passes on if the absorbed predicate accepts it.
+///
+/// One class for both, so that absorbing the `filter` makes an instance of the class it already
+/// is, whose metadata `self` carries: a class of its own would be looked up at run time for
+/// every chain.
 @usableFromInline
 final class Map<SourceType, Element>: ComposableProducer<Element> {
     @usableFromInline
     typealias Transform = (SourceType) throws -> Element
+    typealias Predicate = (Element) throws -> Bool
 
     private let source: Observable<SourceType>
     private let transform: Transform
+    private let absorbed: AbsorbedFilter
+
+    /// The predicate of the `filter` a stage absorbed, if any.
+    ///
+    /// Not an optional closure: an optional keeps its closure in the most general form, behind
+    /// conversion thunks that every element would pass through. And not a closure that accepts
+    /// everything: made in generic code, that one would need a context of its own.
+    enum AbsorbedFilter {
+        case none
+        case predicate(Predicate)
+    }
 
     @usableFromInline
-    init(source: Observable<SourceType>, transform: @escaping Transform) {
+    convenience init(source: Observable<SourceType>, transform: @escaping Transform) {
+        self.init(source: source, transform: transform, absorbed: .none)
+    }
+
+    init(source: Observable<SourceType>, transform: @escaping Transform, absorbed: AbsorbedFilter) {
         self.source = source
         self.transform = transform
+        self.absorbed = absorbed
+    }
+
+    /// Whether this stage absorbed a `filter`.
+    var absorbsFilter: Bool {
+        if case .none = absorbed { false } else { true }
     }
 
     override func composeMap<Result>(_ next: @escaping (Element) throws -> Result) -> Observable<Result>? {
+        // A `map` after an absorbed `filter` is a stage of its own.
+        if absorbsFilter {
+            return nil
+        }
         let first = transform
         return Map<SourceType, Result>(source: source) { element in
             try next(try first(element))
         }
     }
 
-    override func composeFilter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element>? {
-        MapFilter(source: source, transform: transform, predicate: predicate)
+    override func composeFilter(_ next: @escaping Predicate) -> Observable<Element>? {
+        let combined: Predicate =
+            switch absorbed {
+            case .none: next
+            case .predicate(let predicate): conjunction(predicate, next)
+            }
+        // `type(of: self)` is this very class, so making it asks the runtime for no metadata.
+        return type(of: self).init(source: source, transform: transform, absorbed: .predicate(combined))
     }
 
     override func run<Observer: ObserverType>(
         _ observer: Observer, cancel: any Cancelable
     ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+        if case .predicate(let predicate) = absorbed {
+            let sink = MapFilterSink(transform: transform, predicate: predicate, observer: observer, cancel: cancel)
+            return sink.holding(source.subscribeSink(sink))
+        }
         let sink = MapSink(transform: transform, observer: observer, cancel: cancel)
         return sink.holding(source.subscribeSink(sink))
     }

@@ -16,10 +16,17 @@ final class ComposedStageTests: RxTestCase {
     func testAFilterAfterAMapOrAFilterJoinsItsStage() {
         let source = Observable.of(1, 2, 3)
 
-        XCTAssertTrue(source.map { $0 + 1 }.filter { $0 > 2 } is MapFilter<Int, Int>)
-        XCTAssertTrue(source.map { $0 + 1 }.filter { $0 > 2 }.filter { $0 < 9 } is MapFilter<Int, Int>)
+        func absorbsFilter(_ stage: Observable<Int>) -> Bool {
+            (stage as? Map<Int, Int>)?.absorbsFilter ?? false
+        }
+        XCTAssertFalse(absorbsFilter(source.map { $0 + 1 }))
+        XCTAssertTrue(absorbsFilter(source.map { $0 + 1 }.filter { $0 > 2 }))
+        XCTAssertTrue(absorbsFilter(source.map { $0 + 1 }.filter { $0 > 2 }.filter { $0 < 9 }))
         XCTAssertTrue(source.filter { $0 > 1 }.filter { $0 < 3 } is Filter<Int>)
         XCTAssertTrue(source.filter { $0 > 1 }.map { $0 * 2 } is Map<Int, Int>, "a map after a filter is its own stage")
+        XCTAssertFalse(
+            absorbsFilter(source.map { $0 + 1 }.filter { $0 > 2 }.map { $0 * 2 }),
+            "a map after an absorbed filter is its own stage")
     }
 
     func testMapThenFilterCallsTheClosuresInTheSameOrderAsTwoStages() {
