@@ -10,6 +10,11 @@ open class Observable<Element>: ObservableType {
     // `Producer.linkSinks()`, while the producer is being initialised.
     final var linksSinks = false
 
+    // Whether every disposable `subscribe(_:)` returns disposes once however often, and from
+    // whichever threads, it is disposed: true of a `Producer`, whose subscriptions are
+    // `SinkDisposer`s. Set only by `Producer`'s initialiser.
+    final var subscriptionsDisposeOnce = false
+
     /// Creates the sequence; counted by ``Resources/total`` in debug builds.
     public init() {
         Resources.trackAllocation()

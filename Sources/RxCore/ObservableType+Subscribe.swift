@@ -25,7 +25,14 @@ extension ObservableType {
             }
         let observer = SubscriptionObserver(
             onNext: onNext, onError: onError, onCompleted: onCompleted, disposable: disposable)
-        return Disposables.create(asObservable().subscribe(observer), disposable)
+        let source = asObservable()
+        let subscription = source.subscribe(observer)
+        // The pair disposes the subscription once, then `onDisposed`. A producer's subscription
+        // already disposes once, so with no `onDisposed` the pair would do nothing of its own.
+        if onDisposed == nil && source.subscriptionsDisposeOnce {
+            return subscription
+        }
+        return Disposables.create(subscription, disposable)
     }
 
     /// Subscribes closures that also receive `object`, held weakly: once `object` is released,

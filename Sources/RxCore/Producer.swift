@@ -10,6 +10,7 @@ open class Producer<Element>: Observable<Element> {
     /// Creates the producer.
     public override init() {
         super.init()
+        subscriptionsDisposeOnce = true
     }
 
     /// Declares, from a subclass's initialiser, that its ``run(_:cancel:)`` lets the sink hold

@@ -183,4 +183,50 @@ final class SubscribeTests: RxTestCase {
 
         XCTAssertEqual(received.entries, [], "as in RxSwift, subscribe(with:) counts every error as handled")
     }
+
+    func testDisposingTwiceFromManyThreadsReleasesAProducersUpstreamOnce() {
+        // Without `onDisposed`, a producer's own subscription is what `subscribe` returns.
+        let log = CallLog()
+        let subscription = UncheckedSendable(TestProducer<Int>(log: log) { _ in }.subscribe(onNext: { _ in }))
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            subscription.value.dispose()
+        }
+        subscription.value.dispose()
+
+        XCTAssertEqual(log.entries, ["upstream released"])
+    }
+
+    func testDisposingTwiceDisposesACustomObservablesSubscriptionOnce() {
+        // A subscription from a subclass of `Observable` may not guard against a second
+        // `dispose()`; the disposable `subscribe` returns must.
+        let disposals = CallLog()
+        let subscription = CountingDisposalObservable(log: disposals).subscribe(onNext: { _ in })
+        subscription.dispose()
+        subscription.dispose()
+
+        XCTAssertEqual(disposals.entries, ["disposed"])
+    }
+}
+
+/// An observable subclassed directly, whose subscriptions log every `dispose()`, the second too.
+private final class CountingDisposalObservable: Observable<Int> {
+    private let log: CallLog
+
+    init(log: CallLog) {
+        self.log = log
+    }
+
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+    where Observer.Element == Int {
+        LoggingDisposable(log: log)
+    }
+}
+
+/// Logs each `dispose()`, with no guard against a second one.
+private struct LoggingDisposable: Disposable {
+    let log: CallLog
+
+    func dispose() {
+        log.append("disposed")
+    }
 }
