@@ -50,15 +50,7 @@ public struct DispatchQueueConfiguration: Sendable {
         guard let deadline = Self.deadline(after: dueTime) else {
             return Disposables.create()
         }
-        let scheduled = ScheduledAction { action(state) }
-        let timer = SingleAssignmentDisposable()
-        // The handler may fire before the timer is stored; the holder then disposes it on arrival.
-        timer.setDisposable(
-            DispatchTimer(queue: queue, deadline: deadline, repeating: .never, leeway: leeway) {
-                scheduled.run()
-                timer.dispose()
-            })
-        return Disposables.create(timer, scheduled)
+        return ScheduledTimer(state, queue: queue, deadline: deadline, leeway: leeway, action: action)
     }
 
     /// Runs `action` on the queue first after `startAfter`, then every `period`, passing each

@@ -240,6 +240,53 @@ final class SerialDispatchQueueSchedulerTests: RxTestCase {
         XCTAssertNil(released)
     }
 
+    func testARelativeActionReleasesItsStateOnceItHasRunWhileItsDisposableIsKept() {
+        // The fired timer drops its action and state, and its source lets go of the timer.
+        let scheduler = makeScheduler()
+        weak var releasedPayload: Payload?
+        weak var releasedReturn: BooleanDisposable?
+        let disposable: any Disposable
+        do {
+            let payload = Payload()
+            let returned = BooleanDisposable()
+            releasedPayload = payload
+            releasedReturn = returned
+            disposable = scheduler.scheduleRelative(payload, dueTime: .milliseconds(1)) { _ in returned }
+        }
+        drain(scheduler, after: .milliseconds(20))
+        XCTAssertNil(releasedPayload, "the state is released after the run")
+        XCTAssertNotNil(releasedReturn, "what the action returned is kept for dispose()")
+        XCTAssertFalse(releasedReturn?.isDisposed ?? true)
+        disposable.dispose()
+        XCTAssertNil(releasedReturn, "dispose() disposes and releases it")
+    }
+
+    /// Releasing a cancelled timer's state may deinitialise it, and that deinit may dispose the
+    /// same timer again: the timer must not still hold its lock then.
+    func testATimerWhoseStateDisposesItOnDeinitCanBeCancelled() {
+        final class DisposesOnDeinit: @unchecked Sendable {
+            var target: (any Disposable)?
+            deinit { target?.dispose() }
+        }
+        let scheduler = makeScheduler()
+        let log = Log<String>()
+        weak var released: DisposesOnDeinit?
+        let disposable: any Disposable
+        do {
+            let owner = DisposesOnDeinit()
+            released = owner
+            disposable = scheduler.scheduleRelative(owner, dueTime: .milliseconds(20)) { _ in
+                log.append("cancelled timer fired")
+                return Disposables.create()
+            }
+            owner.target = disposable
+        }
+        disposable.dispose()
+        XCTAssertNil(released, "the cancelled state is released")
+        drain(scheduler, after: .milliseconds(60))
+        XCTAssertEqual(log.values, [])
+    }
+
     func testDisposingARelativeActionFromInsideItDisposesWhatItReturns() {
         let scheduler = makeScheduler()
         let inner = BooleanDisposable()
