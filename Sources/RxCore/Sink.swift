@@ -77,6 +77,16 @@ open class Sink<Observer: ObserverType>: Disposable {
     /// - Precondition: called at most once.
     @usableFromInline
     package final func holdUpstream(_ subscription: any Disposable) {
+        // A source that finished while being subscribed has disposed the sink already: then
+        // the subscription is disposed without being stored first. A disposal that comes
+        // after this check finds it stored, as below.
+        if upstreamState.load(ordering: .acquiring) & 1 != 0 {
+            if upstreamState.bitwiseOr(2, ordering: .acquiringAndReleasing).oldValue & 2 != 0 {
+                rxFatalError("Sink.holdUpstream(_:) was called a second time")
+            }
+            subscription.dispose()
+            return
+        }
         upstream = subscription
         let previous = upstreamState.bitwiseOr(2, ordering: .acquiringAndReleasing).oldValue
         if previous & 2 != 0 {

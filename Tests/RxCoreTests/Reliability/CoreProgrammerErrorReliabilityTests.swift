@@ -41,4 +41,16 @@ struct CoreProgrammerErrorReliabilityTests {
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(message.contains("Sink.holdUpstream(_:) was called a second time"))
     }
+
+    @Test func aDisposedSinkGivenASecondUpstreamStops() async {
+        // A sink disposed first takes its upstream without storing it; a second one still stops.
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let sink = Sink(observer: AnyObserver<Int> { _ in }, cancel: SinkDisposer())
+            sink.dispose()
+            _ = sink.holding(Disposables.create())
+            _ = sink.holding(Disposables.create())
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("Sink.holdUpstream(_:) was called a second time"))
+    }
 }
