@@ -31,6 +31,16 @@ public final class SinkDisposer: Cancelable, @unchecked Sendable {
     ///
     /// - Precondition: called at most once.
     public func setSinkAndSubscription(sink: any Disposable, subscription: any Disposable) {
+        // Disposed already (the source finished inside `run`): dispose the two without storing
+        // them first. A disposal after this check finds them stored, as below.
+        if state.load(ordering: .acquiring) & Self.disposedBit != 0 {
+            if state.bitwiseOr(Self.setBit, ordering: .acquiringAndReleasing).oldValue & Self.setBit != 0 {
+                rxFatalError("SinkDisposer.setSinkAndSubscription(sink:subscription:) was called a second time")
+            }
+            sink.dispose()
+            subscription.dispose()
+            return
+        }
         self.sink = sink
         self.subscription = subscription
         let previous = state.bitwiseOr(Self.setBit, ordering: .acquiringAndReleasing).oldValue
