@@ -68,10 +68,10 @@ def main():
         if rx is None:
             continue
         peer_text = number(peer["best"]) if peer else "—"
-        ratio_peer = f"{rx['best'] / peer['best']:.2f}×" if peer else "—"
+        ratio_peer = f"{rx['best'] / peer['best']:.3f}×" if peer else "—"
         if subject:
             peer_text += f" (subject: {number(subject['best'])})"
-            ratio_peer += f" (subject: {rx['best'] / subject['best']:.2f}×)"
+            ratio_peer += f" (subject: {rx['best'] / subject['best']:.3f}×)"
         floor_text = number(floor["best"]) if floor else "—"
         ratio_floor = f"{rx['best'] / floor['best']:.1f}×" if floor else "—"
         allocations = " / ".join(
