@@ -19,12 +19,11 @@ open class Sink<Observer: ObserverType>: Disposable {
     @usableFromInline
     final let disposedFlag = Atomic<Bool>(false)
 
-    // The upstream subscription a sink of this package holds itself (`holdUpstream(_:)`), guarded
-    // the way `SinkDisposer` guards its pair: bit 1 once disposal was asked for, bit 2 once the
-    // subscription is set; whichever comes second disposes it.
-    // Ordering every access to `upstream` that way is also what keeps the accesses apart, so the
-    // runtime's exclusivity check, a call on every access, is left out.
-    private final let upstreamState = Atomic<Int>(0)
+    // The upstream subscription a sink of this package holds itself (`holdUpstream(_:)`), handed
+    // over and disposed in the order `handOff` keeps, as `SinkDisposer` keeps its pair. That
+    // order is also what keeps the accesses to `upstream` apart, so the runtime's exclusivity
+    // check, a call on every access, is left out.
+    private final let upstreamHandOff = DisposalHandOff()
     @exclusivity(unchecked)
     private final var upstream: (any Disposable)?
 
@@ -77,30 +76,22 @@ open class Sink<Observer: ObserverType>: Disposable {
     /// - Precondition: called at most once.
     @usableFromInline
     package final func holdUpstream(_ subscription: any Disposable) {
+        let secondHold = "Sink.holdUpstream(_:) was called a second time"
         // A source that finished while being subscribed has disposed the sink already: then
-        // the subscription is disposed without being stored first. A disposal that comes
-        // after this check finds it stored, as below.
-        if upstreamState.load(ordering: .acquiring) & 1 != 0 {
-            if upstreamState.bitwiseOr(2, ordering: .acquiringAndReleasing).oldValue & 2 != 0 {
-                rxFatalError("Sink.holdUpstream(_:) was called a second time")
-            }
+        // the subscription is disposed without being stored first.
+        if upstreamHandOff.arrivesDisposed(secondArrival: secondHold) {
             subscription.dispose()
             return
         }
         upstream = subscription
-        let previous = upstreamState.bitwiseOr(2, ordering: .acquiringAndReleasing).oldValue
-        if previous & 2 != 0 {
-            rxFatalError("Sink.holdUpstream(_:) was called a second time")
-        }
-        if previous & 1 != 0 {
+        if upstreamHandOff.publishArrival(secondArrival: secondHold) {
             upstream = nil
             subscription.dispose()
         }
     }
 
     private final func disposeUpstream() {
-        let previous = upstreamState.bitwiseOr(1, ordering: .acquiringAndReleasing).oldValue
-        guard previous == 2 else { return }
+        guard upstreamHandOff.requestDisposal() else { return }
         let subscription = upstream
         upstream = nil
         subscription?.dispose()
