@@ -20,7 +20,7 @@ open class Sink<Observer: ObserverType>: Disposable {
     final let disposedFlag = Atomic<Bool>(false)
 
     // The upstream subscription a sink of this package holds itself (`holdUpstream(_:)`), handed
-    // over and disposed in the order `handOff` keeps, as `SinkDisposer` keeps its pair. That
+    // over and disposed in the order `upstreamHandOff` keeps, as `SinkDisposer` keeps its pair. That
     // order is also what keeps the accesses to `upstream` apart, so the runtime's exclusivity
     // check, a call on every access, is left out.
     private final let upstreamHandOff = DisposalHandOff()
