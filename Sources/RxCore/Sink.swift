@@ -45,6 +45,14 @@ open class Sink<Observer: ObserverType>: Disposable {
     /// is reported through ``Hooks/synchronizationErrorHandler``.
     @inlinable
     public final func forwardOn(_ event: Event<Observer.Element>) {
+        deliver { $0.on(event) }
+    }
+
+    /// Runs `send` with the observer unless the sink has been disposed; in debug builds, inside
+    /// the synchronization check. What every `forward…` method does around its own call.
+    // Always inlined, with `send`: on the element path it is a load, a branch and the call.
+    @inlinable @inline(__always)
+    final func deliver(_ send: (Observer) -> Void) {
         #if DEBUG
             synchronizationTracker.register()
             defer { synchronizationTracker.unregister() }
@@ -52,7 +60,7 @@ open class Sink<Observer: ObserverType>: Disposable {
         if disposedFlag.load(ordering: .relaxed) {
             return
         }
-        observer.on(event)
+        send(observer)
     }
 
     /// Whether ``dispose()`` has been called.
