@@ -16,6 +16,7 @@ public enum Catalog {
                 .init(name: "rx", run: MapFilterCreating.rx(chains:)),
                 .init(name: "opencombine", run: MapFilterCreating.openCombine(chains:)),
                 .init(name: "opencombine-subject", run: MapFilterCreating.openCombineSubject(chains:)),
+                .init(name: "lazy-minimum", run: MapFilterCreating.lazyMinimum(chains:)),
                 .init(name: "floor", run: MapFilterCreating.floor(chains:)),
             ],
             expectedChecksum: MapFilterCreating.expected(chains:)),

@@ -73,6 +73,27 @@ enum MapFilterCreating {
         return total.sum
     }
 
+    /// The same chain on `LazyStage`, the least any design can build and subscribe while
+    /// keeping RxSwift's rule that `map` and `filter` run their closures per subscriber: one
+    /// object per operator and one per subscription, with no other machinery. Not a peer but a
+    /// bound: no library that keeps that rule, this one included, can take less time than this.
+    static func lazyMinimum(chains: Int) -> Int {
+        let step = Workload.step
+        let sentinel = Workload.sentinel
+        let total = Accumulator()
+        for _ in 0..<chains {
+            let chain = LazyStage.just(1)
+                .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
+                .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
+                .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
+                .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
+                .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
+                .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
+            chain.subscribe(LazySubscription(onNext: { total.sum &+= $0 }))
+        }
+        return total.sum
+    }
+
     static func floor(chains: Int) -> Int {
         let total = Accumulator()
         for _ in 0..<chains {
