@@ -76,7 +76,9 @@ enum MapFilterCreating {
     /// The same chain on `LazyStage`, the least any design can build and subscribe while
     /// keeping RxSwift's rule that `map` and `filter` run their closures per subscriber: one
     /// object per operator and one per subscription, with no other machinery. Not a peer but a
-    /// bound: no library that keeps that rule, this one included, can take less time than this.
+    /// bound: a library that returns a new sequence from each operator, as this one does, cannot
+    /// take less time. Docs/Performance.md (section 4) names the one way around it and why this
+    /// library does not take it.
     static func lazyMinimum(chains: Int) -> Int {
         let step = Workload.step
         let sentinel = Workload.sentinel
