@@ -80,10 +80,11 @@ def main():
     print()
     # A bound rather than a peer: the least any design with RxSwift's per-subscriber semantics
     # does (MapFilterCreating.lazyMinimum), compared with the target it would have to meet.
-    for (scenario, side), bound in sorted(results.items()):
+    for scenario in SCENARIOS:
+        bound = results.get((scenario, "lazy-minimum"))
         peer = results.get((scenario, "opencombine"))
         rx = results.get((scenario, "rx"))
-        if side != "lazy-minimum" or peer is None or rx is None:
+        if bound is None or peer is None or rx is None:
             continue
         print(f"{scenario} lazy-minimum: best {number(bound['best'])} ns, "
               f"{bound['best'] / peer['best']:.3f}× OpenCombine, {number(bound['mallocs'])} allocations; "
