@@ -47,6 +47,10 @@ final class ObserveOn<Element>: Producer<Element> {
 // @unchecked Sendable: the queue, the drain state and `currentDrain` are touched only under `lock`.
 /// Queues events as they arrive, from any thread, and delivers them one per recursive step
 /// on the scheduler; at most one drain runs at a time.
+///
+/// An event leaves the queue as it is delivered, so the queue holds only what waits, however
+/// far ahead the source runs. Nothing the queue held is released under `lock`: a released
+/// element may send into this very chain. After `dispose()` nothing more is queued.
 final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
     typealias Element = Observer.Element
 
@@ -54,7 +58,9 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     private let stopped = Atomic<Bool>(false)
 
     private let lock = RxLock()
-    private var queue: [Event<Element>] = []
+    // Delivered slots are emptied at once and the emptied front is cut off in batches, so
+    // dequeuing stays O(1) without keeping what was delivered.
+    private var queue: [Event<Element>?] = []
     private var head = 0
     private var draining = false
     private var drainCount: UInt64 = 0
@@ -67,9 +73,11 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     }
 
     func on(_ event: Event<Element>) {
-        // The source may break the grammar; only what it may send is queued.
-        guard stopped.admits(event) else { return }
+        // The source may break the grammar, or ignore disposal; only what it may still send
+        // is queued.
+        guard !isDisposed, stopped.admits(event) else { return }
         let drainNumber: UInt64? = lock.withLock {
+            if released { return nil }
             queue.append(event)
             if draining { return nil }
             draining = true
@@ -81,13 +89,14 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
         // A drain that is no longer the latest has already delivered its last event; only the
         // latest one may still need cancelling, and it must never be cancelled by an older one
         // whose scheduling call returned later (a source sending from two threads at once).
-        let disposeNow: Bool = lock.withLock {
-            if released { return true }
-            if drainNumber == drainCount {
-                currentDrain = drain
-            }
-            return false
+        let (disposeNow, replaced): (Bool, (any Disposable)?) = lock.withLock {
+            if released { return (true, nil) }
+            guard drainNumber == drainCount else { return (false, nil) }
+            defer { currentDrain = drain }
+            return (false, currentDrain)
         }
+        // The finished drain's disposable is the scheduler's: dropped here, outside the lock.
+        _ = replaced
         if disposeNow {
             drain.dispose()
         }
@@ -111,17 +120,21 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
         }
     }
 
-    /// Takes the oldest event, or marks the drain finished when none is left.
+    /// Takes the oldest event out of the queue, or marks the drain finished when none is left.
     private func dequeue() -> Event<Element>? {
         lock.withLock {
             guard head < queue.count else {
                 draining = false
                 return nil
             }
-            let event = queue[head]
+            let event = queue[head].take()
             head += 1
+            // Only emptied slots are dropped here, so nothing the user gave is released.
             if head == queue.count {
                 queue.removeAll(keepingCapacity: true)
+                head = 0
+            } else if head >= 32, head * 2 >= queue.count {
+                queue.removeFirst(head)
                 head = 0
             }
             return event
@@ -130,12 +143,18 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
 
     override func dispose() {
         super.dispose()
-        let drain: (any Disposable)? = lock.withLock {
+        let (drain, dropped): ((any Disposable)?, [Event<Element>?]) = lock.withLock {
             released = true
-            defer { currentDrain = nil }
-            return currentDrain
+            defer {
+                currentDrain = nil
+                queue = []
+                head = 0
+            }
+            return (currentDrain, queue)
         }
         drain?.dispose()
+        // The undelivered events die here, outside the lock.
+        _ = dropped
     }
 }
 
@@ -171,7 +190,8 @@ final class ObserveOnSerialDispatchQueueSink<Observer: ObserverType>: Sink<Obser
     }
 
     func on(_ event: Event<Element>) {
-        guard stopped.admits(event) else { return }
+        // Nothing is scheduled after dispose(), whatever the source goes on sending.
+        guard !isDisposed, stopped.admits(event) else { return }
         _ = scheduler.schedule((self, event)) { sink, event in
             sink.deliver(event)
             return Disposables.create()
