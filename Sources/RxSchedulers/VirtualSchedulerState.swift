@@ -1,3 +1,5 @@
+import RxCore
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -98,8 +100,10 @@ struct VirtualSchedulerState<Converter: VirtualTimeConverterType> {
                     removeFirst()
                     return VirtualSchedulerTurn(tick: tick, rearm: item, seconds: seconds)
                 }
-                let due = converter.convertToVirtualTime(
-                    converter.convertFromVirtualTime(clock).addingTimeInterval(seconds))
+                guard let due = nextPeriodicTime(after: seconds) else {
+                    removeFirst()
+                    return VirtualSchedulerTurn(tick: tick)
+                }
                 // The next tick reuses the entry of the one just taken, at the root, where
                 // sifting down alone restores the heap order.
                 heap[0].time = adjust(due, clock)
@@ -112,6 +116,37 @@ struct VirtualSchedulerState<Converter: VirtualTimeConverterType> {
             }
         }
         return VirtualSchedulerTurn()
+    }
+
+    /// When a periodic item's next tick is due: `seconds` after the clock, but at least the
+    /// clock's next step, so that a period shorter than the clock's resolution (a millisecond on
+    /// a clock of whole seconds, nanoseconds on a `Date` far from 2001) cannot tick forever at
+    /// one instant; `nil` when the clock has no later time (the end of its range, or a
+    /// converter that never moves), and the item ticks no more.
+    @inlinable
+    func nextPeriodicTime(after seconds: Double) -> Time? {
+        let start = converter.convertFromVirtualTime(clock)
+        let due = converter.convertToVirtualTime(start.addingTimeInterval(seconds))
+        if converter.compareVirtualTime(due, clock) == .greaterThan {
+            return due
+        }
+        return firstLaterTime(from: start)
+    }
+
+    /// The first virtual time after the clock that a real interval reaches, found by doubling
+    /// from one nanosecond, so it is at most one step past the clock's resolution there.
+    @usableFromInline
+    func firstLaterTime(from start: RxTime) -> Time? {
+        var seconds = 1e-9
+        // 1 ns doubled 160 times is about 10^39 s: past any clock a converter can mean.
+        for _ in 0..<160 {
+            let later = converter.convertToVirtualTime(start.addingTimeInterval(seconds))
+            if converter.compareVirtualTime(later, clock) == .greaterThan {
+                return later
+            }
+            seconds *= 2
+        }
+        return nil
     }
 
     /// Whether `lhs` runs before `rhs`.

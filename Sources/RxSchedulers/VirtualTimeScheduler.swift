@@ -99,21 +99,23 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// Runs `action` first after `startAfter`, then every `period`. Each tick queues the next
     /// one, `period` after the clock and through ``adjustScheduledTime(_:)``, just before it
     /// runs the action: work queued earlier for that next time runs before it, work the action
-    /// queues runs after it. A zero or negative period advances the clock by the smallest step
-    /// the converter can express (one tick) per run, instead of running forever at one instant;
-    /// a `.never` period runs the action once, and a `.never` start never runs it.
+    /// queues runs after it. A period too short to move the clock (zero, negative, or shorter
+    /// than the clock's resolution) advances it by the smallest step the converter can express
+    /// (one tick) per run, instead of running forever at one instant; when the clock has no
+    /// later time (the end of its range), the timer stops after its last run. A `.never`
+    /// period runs the action once, and a `.never` start never runs it.
     ///
     /// - Returns: a disposable that stops the ticks and releases the action and its state at once.
     open func schedulePeriodic<StateType>(
         _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
         action: @escaping (StateType) -> StateType
     ) -> any Disposable {
-        let effectivePeriod = (period.nanoseconds ?? 1) > 0 ? period : smallestAdvancingInterval()
         guard let date = now.adding(startAfter) else {
             return Disposables.create()
         }
         let periodic = VirtualPeriodicState(state: state, action: action)
-        let item = VirtualPeriodicItem(lock: lock, periodSeconds: effectivePeriod.seconds, tick: periodic.tick)
+        let item = VirtualPeriodicItem(
+            lock: lock, periodSeconds: period.seconds.map { max(0, $0) }, tick: periodic.tick)
         let time = adjustScheduledTime(converter.convertToVirtualTime(date))
         lock.withLock {
             self.state.enqueue(.periodic(item), at: time)
@@ -221,29 +223,13 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
                 continue
             }
             guard let tick = turn.tick else { return }
-            if let item = turn.rearm {
-                let time = adjustScheduledTime(converter.convertToVirtualTime(now.addingTimeInterval(turn.seconds)))
+            if let item = turn.rearm, let due = lock.withLock({ state.nextPeriodicTime(after: turn.seconds) }) {
+                let time = adjustScheduledTime(due)
                 lock.withLock {
                     state.enqueue(.periodic(item), at: time)
                 }
             }
             tick()
         }
-    }
-
-    /// The shortest real interval that, added to `now`, lands on a later virtual time: one tick
-    /// of this clock.
-    private func smallestAdvancingInterval() -> RxTimeInterval {
-        let start = now
-        let clock = converter.convertToVirtualTime(start)
-        var nanoseconds: Int64 = 1
-        while nanoseconds < Int64.max / 2 {
-            let later = converter.convertToVirtualTime(start.addingTimeInterval(Double(nanoseconds) / 1e9))
-            if converter.compareVirtualTime(later, clock) == .greaterThan {
-                return .nanoseconds(Int(nanoseconds))
-            }
-            nanoseconds *= 2
-        }
-        rxFatalError("VirtualTimeScheduler.schedulePeriodic: the converter maps no positive interval past the clock")
     }
 }

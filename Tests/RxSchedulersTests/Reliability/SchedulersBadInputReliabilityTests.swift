@@ -12,6 +12,23 @@ final class SchedulersBadInputReliabilityTests: RxTestCase {
         ConcurrentDispatchQueueScheduler(queue: DispatchQueue(label: "reliability.times", attributes: .concurrent))
     }
 
+    func testAConverterThatNeverAdvancesRunsAPeriodicTimerOnceInsteadOfForever() {
+        let scheduler = VirtualTimeScheduler(initialClock: 0, converter: FrozenConverter())
+        let runs = Log<Int>()
+        let timer = scheduler.schedulePeriodic(0, startAfter: .seconds(0), period: .seconds(0)) { run in
+            runs.append(run)
+            if runs.count > 1_000 {
+                scheduler.stop()
+            }
+            return run + 1
+        }
+
+        scheduler.start()
+
+        XCTAssertEqual(runs.values.prefix(5), [0])
+        timer.dispose()
+    }
+
     func testConcurrentSchedulerNeverDueTimeHoldsNothingAndNeverRuns() {
         let scheduler = makeConcurrent()
         let log = Log<String>()

@@ -46,16 +46,6 @@ struct SchedulersProgrammerErrorReliabilityTests {
                 "VirtualTimeScheduler.advanceTo(_:) was called while the scheduler is running"))
     }
 
-    @Test func aConverterWithNoAdvancingIntervalStopsAZeroPeriodTimer() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let scheduler = VirtualTimeScheduler(initialClock: 0, converter: FrozenConverter())
-            _ = scheduler.schedulePeriodic((), startAfter: .seconds(0), period: .seconds(0)) { _ in }
-        }
-        #expect(
-            Self.message(result).contains(
-                "VirtualTimeScheduler.schedulePeriodic: the converter maps no positive interval past the clock"))
-    }
-
     @Test func demandingTheMainQueueElsewhereStops() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             DispatchQueue(label: "elsewhere").sync {
