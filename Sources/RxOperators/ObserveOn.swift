@@ -58,10 +58,8 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     private let stopped = Atomic<Bool>(false)
 
     private let lock = RxLock()
-    // Delivered slots are emptied at once and the emptied front is cut off in batches, so
-    // dequeuing stays O(1) without keeping what was delivered.
-    private var queue: [Event<Element>?] = []
-    private var head = 0
+    // Gives up each event as it is delivered, so only what waits is kept.
+    private var queue = RingQueue<Event<Element>>()
     private var draining = false
     private var drainCount: UInt64 = 0
     private var currentDrain: (any Disposable)?
@@ -111,7 +109,7 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
             return
         }
         let more: Bool = lock.withLock {
-            if head < queue.count { return true }
+            if !queue.isEmpty { return true }
             draining = false
             return false
         }
@@ -123,32 +121,21 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     /// Takes the oldest event out of the queue, or marks the drain finished when none is left.
     private func dequeue() -> Event<Element>? {
         lock.withLock {
-            guard head < queue.count else {
+            if queue.isEmpty {
                 draining = false
                 return nil
             }
-            let event = queue[head].take()
-            head += 1
-            // Only emptied slots are dropped here, so nothing the user gave is released.
-            if head == queue.count {
-                queue.removeAll(keepingCapacity: true)
-                head = 0
-            } else if head >= 32, head * 2 >= queue.count {
-                queue.removeFirst(head)
-                head = 0
-            }
-            return event
+            return queue.removeFirst()
         }
     }
 
     override func dispose() {
         super.dispose()
-        let (drain, dropped): ((any Disposable)?, [Event<Element>?]) = lock.withLock {
+        let (drain, dropped): ((any Disposable)?, RingQueue<Event<Element>>) = lock.withLock {
             released = true
             defer {
                 currentDrain = nil
-                queue = []
-                head = 0
+                queue = RingQueue(minimumCapacity: 1)
             }
             return (currentDrain, queue)
         }
