@@ -12,6 +12,7 @@ import Scenarios
 //   ProfileDriver verify                        every side of every scenario returns the same checksum
 //   ProfileDriver run SCENARIO SIDE [UNITS]     one run, for `valgrind --tool=callgrind`
 //   ProfileDriver time [SCENARIO] [REPEATS]     best-of-REPEATS time per unit of each side
+//   ProfileDriver soak [ELEMENTS]               resident memory through long observe(on:)/subscribe(on:) runs
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -74,7 +75,15 @@ case "time":
     let scenarios = arguments.count >= 2 ? [scenarioOrExit(arguments[1])] : Catalog.all
     let repeats = arguments.count >= 3 ? Int(arguments[2]) ?? 7 : 7
     time(scenarios, repeats: repeats)
+case "soak":
+    let elements = arguments.count >= 2 ? Int(arguments[1]) ?? 10_000_000 : 10_000_000
+    for report in [Soak.observeOnSlowConsumer(elements: elements), Soak.subscribeOn(elements: elements)] {
+        let samples = report.residentMiB.map { $0.map { "\(($0 * 10).rounded() / 10)" } ?? "n/a" }
+        print(
+            "\(report.name): \(report.elements) elements, resident MiB at start, after a tenth, at end: "
+                + samples.joined(separator: ", "))
+    }
 default:
-    print("usage: ProfileDriver verify | run SCENARIO SIDE [UNITS] | time [SCENARIO] [REPEATS]")
+    print("usage: ProfileDriver verify | run SCENARIO SIDE [UNITS] | time [SCENARIO] [REPEATS] | soak [ELEMENTS]")
     exit(2)
 }

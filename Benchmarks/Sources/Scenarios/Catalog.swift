@@ -57,6 +57,13 @@ public enum Catalog {
                 .init(name: "floor", run: TimerDispatch.floor(batches:)),
             ],
             expectedChecksum: TimerDispatch.expected(batches:)),
+        Scenario(
+            name: "observe_on", unit: "element", unitsPerIteration: 1_000_000,
+            sides: [
+                .init(name: "rx", run: ObserveOnTrampoline.rx(elements:)),
+                .init(name: "floor", run: ObserveOnTrampoline.floor(elements:)),
+            ],
+            expectedChecksum: ObserveOnTrampoline.expected(elements:)),
     ]
 
     /// The scenario called `name`, if any.
