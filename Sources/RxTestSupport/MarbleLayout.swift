@@ -6,7 +6,10 @@
 /// is drawn the same in every line: `-` per frame, ` Nf ` for a long run, and ` Nt ` for
 /// the ticks left over, so events between frames are drawn exactly. Only a time that falls
 /// inside the frame of an earlier stop cannot be: it joins that stop, and the layout is then
-/// not ``isExact``.
+/// not ``isExact``. A `^` drawn for marks before zero always starts a stop of its own, at zero;
+/// marks less than a frame before it are drawn in its group. Marks given out of time order are
+/// drawn in time order, and marks further back than the clock can count from zero are drawn
+/// at the start; neither layout is exact.
 struct MarbleLayout {
     /// A symbol to draw and its time.
     struct Mark: Equatable {
@@ -30,20 +33,39 @@ struct MarbleLayout {
     /// - Parameter marksZero: whether a `^` shows time zero when marks precede it; without
     ///   it such marks are drawn at zero and the layout is not exact.
     init(_ marks: [[Mark]], zero: TestTime, ticksPerFrame: TestTime, marksZero: Bool) {
-        var marks = marks
+        // A line is drawn in time order, whatever order its marks came in; given out of order,
+        // it cannot read back as given.
+        let ordered = marks.map { line in
+            line.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        }
+        if ordered != marks {
+            isExact = false
+        }
+        var marks = ordered
         var start = zero
         let earliest = marks.compactMap { $0.first?.time }.min()
         if let earliest, earliest < zero {
             if marksZero {
-                let frames = (zero - earliest + ticksPerFrame - 1) / ticksPerFrame
-                start = zero - frames * ticksPerFrame
+                start = Self.subtracting(zero, Self.wholeFrames(from: earliest, to: zero, ticksPerFrame: ticksPerFrame))
+                // The `^` starts its own stop, so that it stays at zero and every other mark reads
+                // back exactly: a mark less than a frame before it cannot have a stop of its own
+                // and is drawn in the `^`'s group instead, as one less than a frame after it is.
+                let frameBefore = Self.subtracting(zero, ticksPerFrame)
                 for line in marks.indices {
                     let position = marks[line].firstIndex { $0.time >= zero } ?? marks[line].count
                     marks[line].insert(Mark(time: zero, text: "^"), at: position)
+                    for index in marks[line].indices where frameBefore < marks[line][index].time {
+                        if marks[line][index].time < zero {
+                            marks[line][index] = Mark(time: zero, text: marks[line][index].text)
+                            isExact = false
+                        }
+                    }
                 }
-            } else {
+            }
+            // Without a `^`, or further back than the clock can draw, marks are drawn at the start.
+            if earliest < start {
                 isExact = false
-                marks = marks.map { line in line.map { Mark(time: max($0.time, zero), text: $0.text) } }
+                marks = marks.map { line in line.map { Mark(time: max($0.time, start), text: $0.text) } }
             }
         }
         let times = Set(marks.flatMap { $0.map(\.time) }).sorted()
@@ -59,7 +81,7 @@ struct MarbleLayout {
         var texts = Array(repeating: "", count: marks.count)
         var cursor = start
         for (index, span) in spans.enumerated() {
-            let gap = Self.gapText(span.first - cursor, ticksPerFrame: ticksPerFrame)
+            let gap = Self.gapText(Self.subtracting(span.first, cursor), ticksPerFrame: ticksPerFrame)
             for line in texts.indices { texts[line] += gap }
             let column = texts.first?.count ?? 0
             let nextFollowsAtOnce =
@@ -111,6 +133,22 @@ struct MarbleLayout {
             text += " \(rest)t "
         }
         return text
+    }
+
+    /// The ticks of the whole frames that reach back from `zero` to `earliest`, or as many as
+    /// the clock can count.
+    private static func wholeFrames(from earliest: TestTime, to zero: TestTime, ticksPerFrame: TestTime) -> TestTime {
+        let distance = subtracting(zero, earliest)
+        let frames = distance / ticksPerFrame + (distance % ticksPerFrame == 0 ? 0 : 1)
+        let (ticks, overflow) = frames.multipliedReportingOverflow(by: ticksPerFrame)
+        return overflow ? (TestTime.max / ticksPerFrame) * ticksPerFrame : ticks
+    }
+
+    /// `time - ticks`, held within the clock's range.
+    private static func subtracting(_ time: TestTime, _ ticks: TestTime) -> TestTime {
+        let (difference, overflow) = time.subtractingReportingOverflow(ticks)
+        guard overflow else { return difference }
+        return ticks > 0 ? .min : .max
     }
 
     private static func adding(_ time: TestTime, _ ticks: TestTime) -> TestTime {

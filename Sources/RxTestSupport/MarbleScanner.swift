@@ -163,6 +163,15 @@ struct MarbleScanner {
     /// The whole number of ticks `number` `unit` lasts.
     private func ticks(_ number: String, _ unit: String, at index: Int) throws(MarbleDiagramError) -> TestTime {
         let written = number + unit
+        // Whole frames and ticks are counted exactly: through a Double, a time near the end of
+        // the clock would come back some ticks off.
+        if unit == "f" || unit == "t", let whole = Int(number) {
+            let (ticks, overflow) = whole.multipliedReportingOverflow(by: unit == "f" ? timing.ticksPerFrame : 1)
+            guard !overflow, ticks < TestTime.max else {
+                throw failure(at: index, "'\(written)' is too long for the clock")
+            }
+            return ticks
+        }
         guard let amount = Double(number) else {
             throw failure(at: index, "'\(written)' is not a number")
         }

@@ -100,8 +100,14 @@ extension TestScheduler {
     /// Values are spelled by their key in `values` (or, for `String` and `Character`
     /// elements, by themselves), `?` when they have none. Events before `subscribed` bring
     /// in a `^`; events between frames are placed exactly with tick progressions. The
-    /// diagram reads back as the same events unless a value is drawn as `?` or two events
-    /// fall less than a frame apart (the later one is then drawn with the earlier).
+    /// diagram reads back as the same events except where a symbol cannot have a frame of its
+    /// own, and then only those events are off, by less than a frame:
+    ///
+    /// - two events less than a frame apart: the later one is drawn in the earlier one's group;
+    /// - an event less than a frame from a drawn `^`: it is drawn in the `^`'s group and reads
+    ///   back at `subscribed`;
+    /// - a value with no character: it is drawn as `?`, which does not read back;
+    /// - events out of time order: they are drawn, and read back, in time order.
     public func diagram<Element: Equatable>(
         of events: [Recorded<Event<Element>>], values: [Character: Element] = [:],
         subscribed: TestTime = Defaults.subscribed
