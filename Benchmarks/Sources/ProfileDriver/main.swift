@@ -12,6 +12,8 @@ import Scenarios
 //   ProfileDriver verify                        every side of every scenario returns the same checksum
 //   ProfileDriver run SCENARIO SIDE [UNITS]     one run, for `valgrind --tool=callgrind`
 //   ProfileDriver time [SCENARIO] [REPEATS]     best-of-REPEATS time per unit of each side
+//   ProfileDriver chain DEPTH [BREAK]           subscribes a chain of DEPTH operators, type-erased every BREAK
+//                                               (for Scripts/deep_chain_limit.sh)
 //   ProfileDriver soak [ELEMENTS]               resident memory through long observe(on:)/subscribe(on:) runs
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -75,6 +77,10 @@ case "time":
     let scenarios = arguments.count >= 2 ? [scenarioOrExit(arguments[1])] : Catalog.all
     let repeats = arguments.count >= 3 ? Int(arguments[2]) ?? 7 : 7
     time(scenarios, repeats: repeats)
+case "chain" where arguments.count >= 2:
+    let depth = Int(arguments[1]) ?? 0
+    let breakEvery = arguments.count >= 3 ? Int(arguments[2]) : nil
+    print("depth \(depth): received \(DeepChain.run(depth: depth, breakEvery: breakEvery))")
 case "soak":
     let elements = arguments.count >= 2 ? Int(arguments[1]) ?? 10_000_000 : 10_000_000
     for report in [Soak.observeOnSlowConsumer(elements: elements), Soak.subscribeOn(elements: elements)] {
@@ -84,6 +90,8 @@ case "soak":
                 + samples.joined(separator: ", "))
     }
 default:
-    print("usage: ProfileDriver verify | run SCENARIO SIDE [UNITS] | time [SCENARIO] [REPEATS] | soak [ELEMENTS]")
+    print(
+        "usage: ProfileDriver verify | run SCENARIO SIDE [UNITS] | time [SCENARIO] [REPEATS] | chain DEPTH [BREAK] | soak [ELEMENTS]"
+    )
     exit(2)
 }
