@@ -50,6 +50,22 @@ final class TestSchedulerTimeEdgesReliabilityTests: RxTestCase {
         timer.dispose()
     }
 
+    func testARecursiveActionReschedulingAtASubTickDelayMovesOneTickPerRunWithTheProcessingDelay() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let ticks = Log()
+        let recursion = scheduler.scheduleRecursive((), dueTime: .milliseconds(1)) { _, recurse in
+            ticks.append(scheduler.clock)
+            if ticks.count < 5 {
+                recurse.schedule((), dueTime: .milliseconds(1))
+            }
+        }
+
+        scheduler.advanceTo(100)
+
+        XCTAssertEqual(ticks.summary, Log.summary(of: [1, 2, 3, 4, 5]))
+        recursion.dispose()
+    }
+
     func testWorkScheduledForNowAtTheLastTickRunsInOrder() {
         for delay in [true, false] {
             let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: delay)
