@@ -62,8 +62,9 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     }
 
     /// Schedules `action` at `now` plus `dueTime`, converted to virtual time and passed
-    /// through ``adjustScheduledTime(_:)``. A negative due time runs after the work already
-    /// due; `.never` schedules nothing and holds nothing.
+    /// through ``adjustScheduledTime(_:)``. A negative due time is a time already past: it
+    /// runs before work due later, without moving the clock back (a test scheduler moves it to
+    /// now, after the work already due now); `.never` schedules nothing and holds nothing.
     public func scheduleRelative<StateType>(
         _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> any Disposable
     ) -> any Disposable {
@@ -82,8 +83,9 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         return scheduleAbsoluteVirtual(state, time: time, action: action)
     }
 
-    /// Schedules `action` at the virtual time `time`. A time already past runs after the work
-    /// already due, without moving the clock back.
+    /// Schedules `action` at the virtual time `time`. Work runs in order of due time, so a time
+    /// already past runs before work due later (and after work due earlier still), without
+    /// moving the clock back.
     ///
     /// - Returns: a disposable that cancels the action and releases it at once.
     public func scheduleAbsoluteVirtual<StateType>(
