@@ -36,7 +36,7 @@ open class Sink<Observer: ObserverType>: Disposable {
     public init(observer: Observer, cancel: any Cancelable) {
         self.observer = observer
         self.cancel = cancel
-        Resources.trackAllocation()
+        Resources.trackAllocation(self)
     }
 
     /// Delivers `event` downstream unless the sink has been disposed.
@@ -106,6 +106,6 @@ open class Sink<Observer: ObserverType>: Disposable {
     }
 
     deinit {
-        Resources.trackDeallocation()
+        Resources.trackDeallocation(self)
     }
 }
