@@ -34,7 +34,8 @@ struct LeakBaseline: Sendable {
         let sentence =
             leaked > 0
             ? "\(Self.objects(leaked)) still alive after \(subject) \(moved)"
-            : "\(Self.objects(-leaked)) released during \(subject) that were alive before it \(moved)"
+            : "\(Self.objects(-leaked)) released during \(subject) that \(leaked == -1 ? "was" : "were") alive before it"
+                + " \(moved)"
         if changes.isEmpty {
             return sentence
         }

@@ -145,7 +145,7 @@ final class AssertionMessageTests: RxTestCase {
         XCTAssertEqual(
             failures.map(\.message),
             [
-                "1 framework object released during the block that were alive before it"
+                "1 framework object released during the block that was alive before it"
                     + " (Resources.total \(baseline) → \(baseline - 1)): LeftBehindObserver ×1"
             ])
     }
