@@ -5,10 +5,10 @@ import RxOperators
 /// `create` end to end: what the closure receives, and the order of next, completed, disposed.
 let createSection = Section(
     name: "create",
+    title: "Observable.create",
     summary: "create: the closure runs on subscribe; next, completed, then disposed"
 ) {
-    introduce(
-        "create",
+    explain(
         "Observable.create stores a closure; nothing runs until someone subscribes.",
         "Subscribing calls the closure with an observer that wraps the subscription's sink.",
         "Each onNext travels sink -> forwardOn -> the subscriber's AnonymousObserver -> onNext.",

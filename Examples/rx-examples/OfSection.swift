@@ -5,10 +5,10 @@ import RxOperators
 /// `of` on the trampoline: two sequences subscribed together take turns instead of nesting.
 let ofSection = Section(
     name: "of",
+    title: "of on the trampoline",
     summary: "of: one element per turn of the CurrentThreadScheduler trampoline"
 ) {
-    introduce(
-        "of on the trampoline",
+    explain(
         "Observable.of sends one element per action on CurrentThreadScheduler, its default.",
         "The first subscribe on a thread starts a trampoline: work scheduled meanwhile waits in a",
         "queue and runs, in order, when the current action returns. So two sequences subscribed",
@@ -24,17 +24,5 @@ let ofSection = Section(
     }
     let subscription = both.subscribe(onNext: { show("received \($0)") })
     subscription.dispose()
-    print()
-    introduce(
-        "subscribing again from inside onNext",
-        "A subscription made while an element is delivered queues its first step behind the",
-        "outer sequence's next step, so the two interleave too."
-    )
-    _ = Observable.of(1, 2, 3).subscribe(onNext: { outer in
-        show("outer \(outer)")
-        if outer == 1 {
-            _ = letters.subscribe(onNext: { show("  inner \($0)") })
-        }
-    })
     print()
 }

@@ -7,10 +7,10 @@ import RxSchedulers
 /// Where each step of a pipeline runs once `subscribe(on:)` and `observe(on:)` move it.
 let threadsSection = Section(
     name: "threads",
+    title: "subscribe(on:) and observe(on:)",
     summary: "subscribe(on:) and observe(on:): which queue each step runs on"
 ) {
-    introduce(
-        "subscribe(on:) and observe(on:)",
+    explain(
         "subscribe(on: A) makes the subscription itself, and so create's closure, run on A; the",
         "events then start wherever the source sends them, here on A too, and pass map there.",
         "observe(on: B) hands each event to B, in order, so everything after it runs on B.",

@@ -7,10 +7,10 @@ import RxSchedulers
 /// `timer` with a period and `interval`, on real dispatch queues, then disposed.
 let timerSection = Section(
     name: "timer",
+    title: "timer and interval on dispatch queues",
     summary: "timer and interval on real dispatch queues for about a second, then disposed"
 ) {
-    introduce(
-        "timer and interval on dispatch queues",
+    explain(
         "timer(due, period:) sends 0 after `due`, then 1, 2, ... every `period`; interval(p) is",
         "timer(p, period: p). Both hand the count to schedulePeriodic, which on a dispatch scheduler",
         "is a repeating DispatchSource timer: each tick receives the previous tick's count plus one.",

@@ -8,10 +8,10 @@ import RxTestSupport
 /// The timer pipeline again, on a `TestScheduler`, drawn as marble diagrams.
 let virtualTimeSection = Section(
     name: "virtual",
+    title: "the same pipeline in virtual time",
     summary: "the timer pipeline in virtual time, drawn as a marble diagram"
 ) {
-    introduce(
-        "the same pipeline in virtual time",
+    explain(
         "A TestScheduler is a clock that only moves when it has work: each action runs at its",
         "virtual time, instantly. Here one tick stands for 10 ms and one marble frame ('-' or a",
         "value) for 10 ticks, so the 700 ms of the timer section take no real time at all, and",

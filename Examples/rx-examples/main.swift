@@ -9,6 +9,7 @@
 let sections: [Section] = [
     createSection,
     ofSection,
+    nestedSection,
     timerSection,
     threadsSection,
     virtualTimeSection,
@@ -55,5 +56,6 @@ for name in arguments {
     chosen.append(section)
 }
 for section in chosen.isEmpty ? sections : chosen {
+    print(section.heading)
     section.run()
 }

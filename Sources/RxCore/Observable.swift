@@ -17,7 +17,7 @@ open class Observable<Element>: ObservableType {
 
     /// Creates the sequence; counted by ``Resources/total`` in debug builds.
     public init() {
-        Resources.trackAllocation()
+        Resources.trackAllocation(self)
     }
 
     /// Subclasses must override this; the base class has no events to deliver.
@@ -46,6 +46,6 @@ open class Observable<Element>: ObservableType {
     }
 
     deinit {
-        Resources.trackDeallocation()
+        Resources.trackDeallocation(self)
     }
 }

@@ -11,7 +11,7 @@ open class ObserverBase<Element>: Disposable, ObserverType {
 
     /// Creates the observer; counted by ``Resources/total`` in debug builds.
     public init() {
-        Resources.trackAllocation()
+        Resources.trackAllocation(self)
     }
 
     /// Passes `event` to ``onCore(_:)`` unless the observer has stopped.
@@ -49,6 +49,6 @@ open class ObserverBase<Element>: Disposable, ObserverType {
     }
 
     deinit {
-        Resources.trackDeallocation()
+        Resources.trackDeallocation(self)
     }
 }

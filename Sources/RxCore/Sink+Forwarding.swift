@@ -5,24 +5,24 @@
 extension Sink {
     /// Delivers `element` downstream unless the sink has been disposed, exactly as
     /// `forwardOn(.next(element))` does.
-    // Always inlined: it is a load, a branch and the downstream call (see `deliver(_:)`), and a
+    // Always inlined: it is a load, a branch and the downstream call (see `deliver(_:_:)`), and a
     // call of its own would add a frame to every hop of every element.
     @inlinable @inline(__always)
     package final func forwardNext(_ element: Observer.Element) {
-        deliver { $0.onNext(element) }
+        deliver(.next) { $0.onNext(element) }
     }
 
     /// Delivers completion downstream unless the sink has been disposed, exactly as
     /// `forwardOn(.completed)` does.
     @inlinable
     package final func forwardOnCompleted() {
-        deliver { $0.onCompleted() }
+        deliver(.completed) { $0.onCompleted() }
     }
 
     /// Delivers `error` downstream unless the sink has been disposed, exactly as
     /// `forwardOn(.error(error))` does.
     @inlinable
     package final func forwardOnError(_ error: any Swift.Error) {
-        deliver { $0.onError(error) }
+        deliver(.error) { $0.onError(error) }
     }
 }

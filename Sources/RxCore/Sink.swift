@@ -36,26 +36,34 @@ open class Sink<Observer: ObserverType>: Disposable {
     public init(observer: Observer, cancel: any Cancelable) {
         self.observer = observer
         self.cancel = cancel
-        Resources.trackAllocation()
+        Resources.trackAllocation(self)
     }
 
     /// Delivers `event` downstream unless the sink has been disposed.
     ///
     /// In debug builds, delivering from two threads at once, or reentrantly on one thread,
-    /// is reported through ``Hooks/synchronizationErrorHandler``.
+    /// is reported through ``Hooks/synchronizationErrorHandler``, once per sink.
     @inlinable
     public final func forwardOn(_ event: Event<Observer.Element>) {
-        deliver { $0.on(event) }
+        deliver(DeliveredEvent(event)) { $0.on(event) }
     }
 
     /// Runs `send` with the observer unless the sink has been disposed; in debug builds, inside
-    /// the synchronization check. What every `forward…` method does around its own call.
+    /// the synchronization check, which names `event` if it reports. What every `forward…`
+    /// method does around its own call.
     // Always inlined, with `send`: on the element path it is a load, a branch and the call.
     @inlinable @inline(__always)
-    final func deliver(_ send: (Observer) -> Void) {
+    final func deliver(_ event: DeliveredEvent, _ send: (Observer) -> Void) {
         #if DEBUG
-            synchronizationTracker.register()
             defer { synchronizationTracker.unregister() }
+            if let overlap = synchronizationTracker.register() {
+                synchronizationTracker.report(overlap, of: event, in: self, elementType: Observer.Element.self) {
+                    if !disposedFlag.load(ordering: .relaxed) {
+                        send(observer)
+                    }
+                }
+                return
+            }
         #endif
         if disposedFlag.load(ordering: .relaxed) {
             return
@@ -106,6 +114,6 @@ open class Sink<Observer: ObserverType>: Disposable {
     }
 
     deinit {
-        Resources.trackDeallocation()
+        Resources.trackDeallocation(self)
     }
 }

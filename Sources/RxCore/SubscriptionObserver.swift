@@ -24,11 +24,11 @@ final class SubscriptionObserver<Element>: ObserverType {
         self.errorHandler = onError
         self.completedHandler = onCompleted
         self.disposable = disposable
-        Resources.trackAllocation()
+        Resources.trackAllocation(self)
     }
 
     deinit {
-        Resources.trackDeallocation()
+        Resources.trackDeallocation(self)
     }
 
     @inline(__always)

@@ -11,47 +11,100 @@ import RxDisposables
 /// Debug-build check that one sink receives events serially: it reports, through
 /// ``Hooks/synchronizationErrorHandler``, an event that arrives while another is still being
 /// delivered, from another thread or reentrantly from the same one.
+///
+/// A producer that breaks the rule usually does so for every event, so each sink reports once,
+/// naming its type, the sequence's element type and the event, and then stays quiet. The sinks
+/// downstream of the one that reports see the same overlap; they stay quiet too while that
+/// delivery runs, so a chain of operators reports once, at the stage nearest the producer.
 @usableFromInline
 final class SynchronizationTracker: Sendable {
-    /// Deliveries in progress, per thread.
-    private let inFlight = RxMutex<[UInt: Int]>([:])
+    /// How a delivery overlapped another.
+    @usableFromInline
+    enum Overlap: Sendable {
+        /// Another thread was delivering.
+        case concurrent
+        /// The same thread was delivering: an observer sent an event back while handling one.
+        case reentrant
+    }
+
+    /// Deliveries in progress, per thread, and whether this sink has reported already.
+    private let state = RxMutex<(inFlight: [UInt: Int], hasReported: Bool)>(([:], false))
+
+    /// Set, on the thread of a delivery that overlapped another, for as long as that delivery
+    /// runs: the overlaps that the sinks downstream see then are the same one.
+    @TaskLocal private static var isDeliveringAnOverlap = false
 
     @usableFromInline
     init() {}
 
+    /// Records that the current thread starts a delivery, and returns how it overlaps one in
+    /// progress, if it does. Each call is paired with ``unregister()``.
     @usableFromInline
-    func register() {
+    func register() -> Overlap? {
         let thread = currentThreadIdentifier()
-        let message: String? = inFlight.withLock { counts in
-            let nested = counts[thread, default: 0] + 1
-            counts[thread] = nested
-            if counts.count > 1 {
-                return """
-                    Rx grammar violation: events were sent to one observer from two threads at once. \
-                    An observable must deliver its events serially; make the producer synchronise its \
-                    calls (a lock, a serial queue, or observe(on:) a serial scheduler).
-                    """
+        return state.withLock { state in
+            let nested = state.inFlight[thread, default: 0] + 1
+            state.inFlight[thread] = nested
+            if state.inFlight.count > 1 {
+                return .concurrent
             }
-            if nested > 1 {
-                return """
-                    Rx grammar violation: an event was sent to an observer while it was still handling \
-                    the previous one on the same thread (reentrancy). Break the cycle, or deliver the \
-                    new event later through a scheduler.
-                    """
-            }
-            return nil
-        }
-        if let message {
-            Hooks.synchronizationErrorHandler(message)
+            return nested > 1 ? .reentrant : nil
         }
     }
 
+    /// Records that the current thread finished a delivery.
     @usableFromInline
     func unregister() {
         let thread = currentThreadIdentifier()
-        inFlight.withLock { counts in
-            let remaining = counts[thread, default: 1] - 1
-            counts[thread] = remaining == 0 ? nil : remaining
+        state.withLock { state in
+            let remaining = state.inFlight[thread, default: 1] - 1
+            state.inFlight[thread] = remaining == 0 ? nil : remaining
+        }
+    }
+
+    /// Reports `overlap` unless this sink reported before or an overlap reported upstream is
+    /// being delivered on this thread, then runs `delivery`, during which the sinks downstream
+    /// report nothing.
+    @usableFromInline
+    func report<Element>(
+        _ overlap: Overlap, of event: DeliveredEvent, in sink: AnyObject, elementType: Element.Type,
+        during delivery: () -> Void
+    ) {
+        if !Self.isDeliveringAnOverlap {
+            let isFirst = state.withLock { state in
+                defer { state.hasReported = true }
+                return !state.hasReported
+            }
+            if isFirst {
+                // Outside the lock: the handler is the user's code.
+                Hooks.synchronizationErrorHandler(
+                    Self.message(overlap, of: event, in: type(of: sink), elementType: elementType))
+            }
+        }
+        Self.$isDeliveringAnOverlap.withValue(true, operation: delivery)
+    }
+
+    /// The text reported for `overlap`: what reached which sink of which sequence, what the
+    /// rule is and how to keep it.
+    static func message<Element>(
+        _ overlap: Overlap, of event: DeliveredEvent, in sinkType: AnyObject.Type, elementType: Element.Type
+    ) -> String {
+        let what = "\(event.withArticle) event reached \(sinkType) (the sink of an Observable<\(elementType)>)"
+        switch overlap {
+        case .concurrent:
+            return """
+                Rx grammar violation: \(what) from a second thread while another thread was still \
+                delivering to it. An observable must send its events one at a time: make its producer \
+                serialize its calls to the observer (a lock around them, or one serial queue that makes \
+                them all). Reported once per subscription.
+                """
+        case .reentrant:
+            return """
+                Rx grammar violation: \(what) while it was still delivering the previous event on the \
+                same thread (reentrancy): an observer sent an event back into its own source. Break the \
+                cycle, or send the new event later through a scheduler (observe(on:) a serial \
+                scheduler). Reported once per subscription.
+                """
         }
     }
 
@@ -61,5 +114,37 @@ final class SynchronizationTracker: Sendable {
         #else
             UInt(pthread_self())
         #endif
+    }
+}
+
+/// The kind of event a sink delivers, for the synchronization tracker's report.
+@usableFromInline
+enum DeliveredEvent: Sendable {
+    case next
+    case error
+    case completed
+
+    /// The kind of `event`. Release builds track nothing, and taking a generic event apart is
+    /// not free, so there the answer is a placeholder that no one reads.
+    @inlinable @inline(__always)
+    init<Element>(_ event: Event<Element>) {
+        #if DEBUG
+            switch event {
+            case .next: self = .next
+            case .error: self = .error
+            case .completed: self = .completed
+            }
+        #else
+            self = .next
+        #endif
+    }
+
+    /// `a `next``, `an `error``, `a `completed``.
+    var withArticle: String {
+        switch self {
+        case .next: "a `next`"
+        case .error: "an `error`"
+        case .completed: "a `completed`"
+        }
     }
 }

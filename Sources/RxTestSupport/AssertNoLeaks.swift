@@ -3,7 +3,7 @@ import RxCore
 
 /// Runs `body` and fails the current test (XCTest or Swift Testing) if
 /// `Resources.total` does not return to where it started, naming how many objects
-/// are still alive.
+/// are still alive and, in debug builds, their types.
 ///
 /// Objects released on other threads get up to `timeout` to go. The count is process-wide:
 /// in Swift Testing, use it in tests that do not overlap other Rx tests (such as those marked
@@ -15,12 +15,12 @@ public func assertNoLeaks<Result>(
     timeout: DispatchTimeInterval = .seconds(2), _ body: () throws -> Result,
     fileID: String = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) rethrows -> Result {
-    let baseline = Resources.total
+    let baseline = LeakBaseline()
     let result = try body()
-    let leaked = Resources.waitForTotal(toReturnTo: baseline, timeout: timeout)
+    let leaked = Resources.waitForTotal(toReturnTo: baseline.total, timeout: timeout)
     if leaked != 0 {
         FailureReporter.report(
-            Resources.leakMessage(leaked, baseline: baseline, after: "the block"),
+            baseline.message(leaked: leaked, after: "the block"),
             at: SourceContext(fileID: fileID, filePath: file, line: line, column: column))
     }
     return result
@@ -28,7 +28,7 @@ public func assertNoLeaks<Result>(
 
 /// Runs the asynchronous `body` and fails the current test if `Resources.total` does
 /// not return to where it started (within `timeout`), naming how many objects are still
-/// alive.
+/// alive and, in debug builds, their types.
 ///
 /// - Returns: what `body` returns.
 @discardableResult
@@ -37,12 +37,12 @@ public func assertNoLeaks<Result>(
     _ body: () async throws -> Result,
     fileID: String = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) async rethrows -> Result {
-    let baseline = Resources.total
+    let baseline = LeakBaseline()
     let result = try await body()
-    let leaked = await Resources.waitForTotal(toReturnTo: baseline, timeout: timeout)
+    let leaked = await Resources.waitForTotal(toReturnTo: baseline.total, timeout: timeout)
     if leaked != 0 {
         FailureReporter.report(
-            Resources.leakMessage(leaked, baseline: baseline, after: "the block"),
+            baseline.message(leaked: leaked, after: "the block"),
             at: SourceContext(fileID: fileID, filePath: file, line: line, column: column))
     }
     return result

@@ -36,16 +36,19 @@ public struct LeakCheckTrait: TestTrait, SuiteTrait, TestScoping {
         await LeakCheckGate.shared.acquire()
         defer { LeakCheckGate.shared.release() }
         try await Self.$isChecking.withValue(true) {
-            try await Self.check(timeout: timeout, sourceLocation: test.sourceLocation, function)
+            try await Self.check(
+                timeout: timeout, testName: test.name, sourceLocation: test.sourceLocation, function)
         }
     }
 
-    /// Runs `function` and records an issue at `sourceLocation` if `Resources.total`
-    /// has not returned to where it started within `timeout`, even when `function` throws.
+    /// Runs `function` and records an issue at `sourceLocation`, naming the test and what it
+    /// left alive, if `Resources.total` has not returned to where it started within `timeout`,
+    /// even when `function` throws.
     static func check(
-        timeout: DispatchTimeInterval, sourceLocation: SourceLocation, _ function: () async throws -> Void
+        timeout: DispatchTimeInterval, testName: String, sourceLocation: SourceLocation,
+        _ function: () async throws -> Void
     ) async throws {
-        let baseline = Resources.total
+        let baseline = LeakBaseline()
         let outcome: Result<Void, any Error>
         do {
             try await function()
@@ -53,10 +56,10 @@ public struct LeakCheckTrait: TestTrait, SuiteTrait, TestScoping {
         } catch {
             outcome = .failure(error)
         }
-        let leaked = await Resources.waitForTotal(toReturnTo: baseline, timeout: timeout)
+        let leaked = await Resources.waitForTotal(toReturnTo: baseline.total, timeout: timeout)
         if leaked != 0 {
             Issue.record(
-                Comment(rawValue: Resources.leakMessage(leaked, baseline: baseline, after: "the test")),
+                Comment(rawValue: baseline.message(leaked: leaked, after: "the test \(testName)")),
                 sourceLocation: sourceLocation)
         }
         try outcome.get()

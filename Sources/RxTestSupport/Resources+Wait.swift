@@ -38,10 +38,4 @@ extension Resources {
         }
         return difference
     }
-
-    /// The sentence leak checks fail with: how many objects are still alive and how the total
-    /// moved.
-    static func leakMessage(_ leaked: Int, baseline: Int, after subject: String) -> String {
-        "\(leaked) framework object(s) still alive after \(subject) (Resources.total \(baseline) → \(baseline + leaked))"
-    }
 }

@@ -5,23 +5,29 @@ import XCTest
 ///
 /// It reads `Resources.total` before each test and checks it is back to the same value
 /// afterwards. Objects released on another thread (after a real scheduler's last callback) are
-/// given a short, bounded grace period to go before the test fails.
+/// given a short, bounded grace period to go before the test fails. The failure names the test
+/// and, in debug builds, the type of every object still alive, with counts.
 ///
 /// XCTest runs a class's tests one at a time, so the process-wide count sees only the test
 /// that is running. Swift Testing tests use ``LeakCheckTrait`` (`@Test(.leakChecked)`).
 open class RxTestCase: XCTestCase {
-    private var resourcesAtStart = 0
+    private var baseline: LeakBaseline?
 
     open override func setUp() {
         super.setUp()
-        resourcesAtStart = Resources.total
+        baseline = LeakBaseline()
     }
 
     open override func tearDown() {
-        let leaked = Resources.waitForTotal(toReturnTo: resourcesAtStart)
-        if leaked != 0 {
-            XCTFail(Resources.leakMessage(leaked, baseline: resourcesAtStart, after: "the test"))
+        if let baseline {
+            let leaked = Resources.waitForTotal(toReturnTo: baseline.total)
+            if leaked != 0 {
+                // The check runs after the test's body, so no line of it is to blame: the message
+                // names the test instead.
+                XCTFail(baseline.message(leaked: leaked, after: "the test \(name)"))
+            }
         }
+        baseline = nil
         super.tearDown()
     }
 }

@@ -10,7 +10,8 @@ extension TestScheduler {
     /// - Parameters:
     ///   - diagram: the events; see `Docs/Testing.md` for the syntax.
     ///   - values: the element each value character stands for; `String` and `Character`
-    ///     elements may omit characters that stand for themselves.
+    ///     elements may omit characters that stand for themselves, and integer elements the
+    ///     digits `0` to `9`, which stand for their value. An entry wins over either.
     ///   - error: the error `#` sends.
     ///   - subscribed: the virtual time of the subscription point.
     /// - Throws: ``MarbleDiagramError`` with the column at fault when the diagram is malformed.
@@ -98,7 +99,8 @@ extension TestScheduler {
     /// A marble diagram of recorded events, frame zero being the virtual time `subscribed`.
     ///
     /// Values are spelled by their key in `values` (or, for `String` and `Character`
-    /// elements, by themselves), `?` when they have none. Events before `subscribed` bring
+    /// elements, by themselves, and for integers from 0 to 9, by their digit), `?` when they
+    /// have none. Events before `subscribed` bring
     /// in a `^`; events between frames are placed exactly with tick progressions. The
     /// diagram reads back as the same events except where a symbol cannot have a frame of its
     /// own, and then only those events are off, by less than a frame:

@@ -65,6 +65,28 @@ final class ResourcesTests: RxTestCase {
         XCTAssertEqual(Resources.total, baseline)
     }
 
+    func testDebugBuildsCountLiveObjectsByTypeToo() throws {
+        try XCTSkipUnless(Resources.isTracking)
+        let before = Resources.liveObjectsByType
+        var observables: [SilentObservable]? = [SilentObservable(), SilentObservable()]
+        var observer: AnonymousObserver<String>? = AnonymousObserver { _ in }
+        Resources.incrementTotal()
+
+        let alive = Resources.liveObjectsByType
+        XCTAssertEqual(alive["SilentObservable", default: 0] - before["SilentObservable", default: 0], 2)
+        XCTAssertEqual(
+            alive["AnonymousObserver<String>", default: 0] - before["AnonymousObserver<String>", default: 0], 1)
+        XCTAssertEqual(
+            alive["Resources.incrementTotal()", default: 0] - before["Resources.incrementTotal()", default: 0], 1)
+
+        Resources.decrementTotal()
+        observables = nil
+        observer = nil
+        XCTAssertNil(observables)
+        XCTAssertNil(observer)
+        XCTAssertEqual(Resources.liveObjectsByType, before)
+    }
+
     func testManualCountingForCustomTypes() throws {
         try XCTSkipUnless(Resources.isTracking)
         let baseline = Resources.total

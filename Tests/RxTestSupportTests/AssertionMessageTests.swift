@@ -86,10 +86,68 @@ final class AssertionMessageTests: RxTestCase {
             [
                 FailureReporter.Failure(
                     message:
-                        "1 framework object(s) still alive after the block (Resources.total \(baseline) → \(baseline + 1))",
+                        "1 framework object still alive after the block (Resources.total \(baseline) → \(baseline + 1)):"
+                        + " Resources.incrementTotal() ×1",
                     fileID: "RxTestSupportTests/AssertionMessageTests.swift", line: line)
             ])
         XCTAssertEqual(capturedFailures { XCTAssertEqual(assertNoLeaks { 7 }, 7) }, [])
+    }
+
+    func testAssertNoLeaksNamesWhatIsAliveByTypeMostNumerousFirst() throws {
+        try XCTSkipUnless(Resources.isTracking, "release builds count nothing")
+        let baseline = Resources.total
+        var kept: [AnyObject] = []
+        let failures = FailureReporter.capturing {
+            assertNoLeaks(timeout: .milliseconds(20)) {
+                kept = [ForgottenObservable<String>(), LeftBehindObserver(), LeftBehindObserver()]
+            }
+        }
+        XCTAssertEqual(kept.count, 3)
+        kept = []
+        XCTAssertEqual(
+            failures.map(\.message),
+            [
+                "3 framework objects still alive after the block (Resources.total \(baseline) → \(baseline + 3)):"
+                    + " LeftBehindObserver ×2, ForgottenObservable<String> ×1"
+            ])
+        XCTAssertEqual(Resources.total, baseline)
+    }
+
+    func testAForgottenSubscriptionIsNamedByTheObjectsItKeepsAlive() throws {
+        try XCTSkipUnless(Resources.isTracking, "release builds count nothing")
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([Recorded.next(10, 1)])
+        let baseline = Resources.total
+        var subscription: (any Disposable)?
+        let failures = FailureReporter.capturing {
+            assertNoLeaks(timeout: .milliseconds(20)) {
+                subscription = xs.subscribe(onNext: { _ in })
+            }
+        }
+        subscription?.dispose()
+        subscription = nil
+        XCTAssertEqual(
+            failures.map(\.message),
+            [
+                "2 framework objects still alive after the block (Resources.total \(baseline) → \(baseline + 2)):"
+                    + " ObservableAdapterSink<SubscriptionObserver<Int>> ×1, SubscriptionObserver<Int> ×1"
+            ])
+    }
+
+    func testALeakCheckThatEndsBelowItsStartNamesWhatWasReleased() throws {
+        try XCTSkipUnless(Resources.isTracking, "release builds count nothing")
+        var kept: LeftBehindObserver? = LeftBehindObserver()
+        let baseline = Resources.total
+        let failures = FailureReporter.capturing {
+            assertNoLeaks(timeout: .milliseconds(20)) { kept = nil }
+        }
+        XCTAssertNil(kept)
+        XCTAssertEqual(
+            failures.map(\.message),
+            [
+                "1 framework object released during the block that was alive before it"
+                    + " (Resources.total \(baseline) → \(baseline - 1)): LeftBehindObserver ×1"
+            ])
     }
 
     func testForwardedFileAndLineWinOverTheHelpersFileID() {
@@ -111,5 +169,18 @@ final class AssertionMessageTests: RxTestCase {
         let failures = FailureReporter.capturing { XCTAssertEqual([Event.next(1)], [Event.next(2)]) }
         XCTAssertEqual(failures.map(\.line), [line])
         XCTAssertEqual(failures.map(\.fileID), ["RxTestSupportTests/AssertionMessageTests.swift"])
+    }
+}
+
+/// An observer a test keeps alive on purpose, to see it named by a leak check.
+private final class LeftBehindObserver: ObserverBase<Int> {
+    override func onCore(_ event: Event<Int>) {}
+}
+
+/// An observable a test keeps alive on purpose, to see it named, generic argument included.
+private final class ForgottenObservable<Element>: Observable<Element> {
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+    where Observer.Element == Element {
+        Disposables.create()
     }
 }

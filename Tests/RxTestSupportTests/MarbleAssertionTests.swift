@@ -40,6 +40,28 @@ final class MarbleAssertionTests: RxTestCase {
             """)
     }
 
+    func testIntegerDigitsNeedNoValuesOnEitherSide() throws {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs: TestableObservable<Int> = try scheduler.createHotObservable("-1-^-2--3-|")
+        let res = scheduler.start { xs }
+        XCTAssertEqual(capturedFailures { assertMarbles(res, "--2--3-|") }, [])
+        XCTAssertEqual(
+            scheduler.marbleMismatch(res.events, "--2--4-|"),
+            """
+            recorded events differ from the marble diagram at 250 (frame 5):
+            expected: --2--4-|
+            recorded: --2--3-|
+                           ^
+            first difference:
+              expected: next(4) @ 250
+              recorded: next(3) @ 250
+            recorded events:
+              next(2) @ 220
+              next(3) @ 250
+              completed @ 270
+            """)
+    }
+
     func testMissingEventsAndExtraEvents() throws {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = try scheduler.createColdObservable("-a", values: values)
@@ -95,7 +117,8 @@ final class MarbleAssertionTests: RxTestCase {
 
     func testErrorsAndUnknownValues() {
         let scheduler = TestScheduler(initialClock: 0)
-        let events: [Recorded<Event<Int>>] = [.next(200, 9), .error(210, TestError.other)]
+        // 42 has no key and is no digit, so it is drawn as `?`.
+        let events: [Recorded<Event<Int>>] = [.next(200, 42), .error(210, TestError.other)]
         XCTAssertEqual(
             scheduler.marbleMismatch(events, "a#", values: values, error: TestError.boom),
             """
@@ -105,10 +128,10 @@ final class MarbleAssertionTests: RxTestCase {
                       ^
             first difference:
               expected: next(1) @ 200
-              recorded: next(9) @ 200
+              recorded: next(42) @ 200
             note: ? is a value with no key in `values`
             recorded events:
-              next(9) @ 200
+              next(42) @ 200
               error(other) @ 210
             """)
         XCTAssertEqual(

@@ -18,7 +18,9 @@ final class MarbleDiagramErrorTests: RxTestCase {
             ("--a--|--#", 8, "a second terminal event; a sequence ends once", #line),
             ("(|#)", 2, "a second terminal event; a sequence ends once", #line),
             ("-x-", 1, "no entry for 'x' in `values`", #line),
-            ("a 5fb", 2, "no entry for '5' in `values`", #line),
+            // `5fb` is no progression: a progression ends the diagram or precedes a space. So `5`
+            // is a value, which an integer element needs no entry for, and `f` is one too.
+            ("a 5fb", 3, "no entry for 'f' in `values`", #line),
             ("^-^", 2, "a second '^'", #line),
             ("-!", 1, "'!' belongs in subscription diagrams", #line),
             ("-*-", 1, "unexpected character '*'", #line),
@@ -43,10 +45,17 @@ final class MarbleDiagramErrorTests: RxTestCase {
 
     func testElementsOtherThanStringsNeedValues() {
         let scheduler = TestScheduler(initialClock: 0)
+        let reason =
+            "needs an entry in `values` (only String and Character elements, and digits of integer elements,"
+            + " may omit it)"
         XCTAssertThrowsError(try scheduler.events("-a", values: [Character: Int]())) { error in
-            XCTAssertEqual(
-                (error as? MarbleDiagramError)?.reason,
-                "'a' needs an entry in `values` (only String and Character elements may omit it)")
+            XCTAssertEqual((error as? MarbleDiagramError)?.reason, "'a' \(reason)")
+        }
+        XCTAssertThrowsError(try scheduler.events("-1", values: [Character: Double]())) { error in
+            XCTAssertEqual((error as? MarbleDiagramError)?.reason, "'1' \(reason)", "a digit is no Double")
+        }
+        XCTAssertThrowsError(try scheduler.events("-٣", values: [Character: Int]())) { error in
+            XCTAssertEqual((error as? MarbleDiagramError)?.reason, "'٣' \(reason)", "only ASCII digits are numbers")
         }
     }
 

@@ -50,6 +50,24 @@ final class MarbleParsingTests: RxTestCase {
             try scheduler.events("ab", values: ["a": "apple"]), [.next(200, "apple"), .next(210, "b")])
     }
 
+    func testDigitsStandForThemselvesForIntegerElements() throws {
+        let scheduler = TestScheduler(initialClock: 0)
+        let ints: [Recorded<Event<Int>>] = try scheduler.events("-1-(2|)")
+        XCTAssertEqual(ints, [.next(210, 1), .next(230, 2), .completed(230)])
+        let bytes: [Recorded<Event<UInt8>>] = try scheduler.events("0-9")
+        XCTAssertEqual(bytes, [.next(200, 0), .next(220, 9)])
+        let cold: TestableObservable<Int> = try scheduler.createColdObservable("-1-2|")
+        XCTAssertEqual(cold.recordedEvents, [.next(10, 1), .next(30, 2), .completed(40)])
+        let hot: TestableObservable<Int64> = try scheduler.createHotObservable("-3-^-4|")
+        XCTAssertEqual(hot.recordedEvents, [.next(180, 3), .next(220, 4), .completed(230)])
+    }
+
+    func testAnExplicitValueWinsOverTheDigitsOwnValue() throws {
+        let scheduler = TestScheduler(initialClock: 0)
+        XCTAssertEqual(
+            try scheduler.events("12a", values: ["1": 100, "a": 7]), [.next(200, 100), .next(210, 2), .next(220, 7)])
+    }
+
     func testFrameLengthAndZeroAreConfigurable() throws {
         let scheduler = TestScheduler(initialClock: 0, ticksPerFrame: 1)
         XCTAssertEqual(try scheduler.events("--a", values: values), [.next(202, 1)])

@@ -52,6 +52,15 @@ final class MarbleRenderingTests: RxTestCase {
         XCTAssertEqual(scheduler.diagram(of: [Recorded.next(210, "x"), .next(220, "long")]), "-x?")
     }
 
+    func testIntegerElementsFromZeroToNineAreDrawnAsTheirDigit() {
+        let scheduler = TestScheduler(initialClock: 0)
+        XCTAssertEqual(scheduler.diagram(of: [.next(210, 1), .next(220, 0), .next(230, 12), .completed(240)]), "-10?|")
+        XCTAssertEqual(scheduler.diagram(of: [Recorded.next(200, UInt8(9))]), "9")
+        XCTAssertEqual(
+            scheduler.diagram(of: [.next(200, 1), .next(210, 2)], values: ["x": 1, "2": 20]), "x?",
+            "a key for the element wins, and a digit the table uses for something else is not drawn")
+    }
+
     func testEventsBeforeTheSubscriptionBringInTheCaret() {
         let scheduler = TestScheduler(initialClock: 0)
         XCTAssertEqual(scheduler.diagram(of: [.next(175, 1), .next(210, 2)], values: values), " 5t a- 5t ^b")

@@ -50,7 +50,8 @@ struct SwiftTestingMarbleTests {
             assertNoLeaks(timeout: .milliseconds(20)) { _ = Resources.incrementTotal() }
         } matching: { issue in
             issue.comments.first?.rawValue
-                == "1 framework object(s) still alive after the block (Resources.total \(baseline) → \(baseline + 1))"
+                == "1 framework object still alive after the block (Resources.total \(baseline) → \(baseline + 1)):"
+                + " Resources.incrementTotal() ×1"
         }
         Resources.decrementTotal()
     }
@@ -60,12 +61,15 @@ struct SwiftTestingMarbleTests {
         let location = SourceLocation(
             fileID: "RxTestSupportTests/SwiftTestingTests.swift", filePath: #filePath, line: 1, column: 1)
         try await withKnownIssue {
-            try await LeakCheckTrait.check(timeout: .milliseconds(20), sourceLocation: location) {
+            try await LeakCheckTrait.check(
+                timeout: .milliseconds(20), testName: "leaky()", sourceLocation: location
+            ) {
                 _ = Resources.incrementTotal()
             }
         } matching: { issue in
             issue.comments.first?.rawValue
-                == "1 framework object(s) still alive after the test (Resources.total \(baseline) → \(baseline + 1))"
+                == "1 framework object still alive after the test leaky() (Resources.total \(baseline) → \(baseline + 1)):"
+                + " Resources.incrementTotal() ×1"
         }
         Resources.decrementTotal()
     }

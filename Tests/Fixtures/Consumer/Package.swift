@@ -55,6 +55,7 @@ let package = Package(
             name: "GuideExamplesTests",
             dependencies: [
                 "GuideExamples",
+                .product(name: "RxOperators", package: "RxSwiftModular"),
                 .product(name: "RxTestSupport", package: "RxSwiftModular"),
             ],
             swiftSettings: strictness

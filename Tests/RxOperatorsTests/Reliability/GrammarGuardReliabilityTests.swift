@@ -94,7 +94,76 @@ final class GrammarGuardReliabilityTests: RxTestCase {
 
         XCTAssertEqual(probe.events.map(\.description), ["next(1)", "completed"])
         #if DEBUG
-            XCTAssertEqual(reports, [SynchronizationReports.concurrentDelivery])
+            XCTAssertEqual(
+                reports,
+                [
+                    """
+                    Rx grammar violation: a `completed` event reached AnonymousObservableSink<AnyObserver<Int>> \
+                    (the sink of an Observable<Int>) from a second thread while another thread was still \
+                    delivering to it. An observable must send its events one at a time: make its producer \
+                    serialize its calls to the observer (a lock around them, or one serial queue that makes \
+                    them all). Reported once per subscription.
+                    """
+                ])
+        #else
+            XCTAssertEqual(reports, [])
+        #endif
+    }
+
+    func testAProducerSendingFromManyThreadsThroughAChainIsReportedOnceAtTheStageNearestIt() {
+        let firstInside = DispatchSemaphore(value: 0)
+        let othersDone = DispatchSemaphore(value: 0)
+        let delivered = Counter()
+        let kept = Locked<AnyObserver<Int>?>(nil)
+        let threads = 4
+        let perThread = 250
+        let reports = SynchronizationReports.collect {
+            let subscription = Observable<Int>.create { observer in
+                kept.value = observer
+                return Disposables.create()
+            }
+            .map { $0 * 10 }
+            .filter { $0 >= 0 }
+            .subscribe(onNext: { value in
+                delivered.increment()
+                // The first element stays inside while every other thread sends all of its own.
+                if value == 0 {
+                    firstInside.signal()
+                    _ = othersDone.wait(timeout: .now() + 5)
+                }
+            })
+            let sender = UncheckedSendable(kept.value!)
+            kept.value = nil
+            let firstDelivered = expectation(description: "the first element delivered")
+            DispatchQueue.global().async {
+                sender.value.onNext(0)
+                firstDelivered.fulfill()
+            }
+            XCTAssertEqual(firstInside.wait(timeout: .now() + 5), .success)
+            DispatchQueue.concurrentPerform(iterations: threads) { thread in
+                for index in 1...perThread {
+                    sender.value.onNext(thread * 1_000 + index)
+                }
+            }
+            othersDone.signal()
+            wait(for: [firstDelivered], timeout: 5)
+            subscription.dispose()
+        }
+
+        XCTAssertEqual(delivered.value, 1 + threads * perThread, "reported, not dropped")
+        #if DEBUG
+            XCTAssertEqual(
+                reports,
+                [
+                    """
+                    Rx grammar violation: a `next` event reached \
+                    AnonymousObservableSink<MapFilterSink<Int, Int, SubscriptionObserver<Int>>> (the sink of \
+                    an Observable<Int>) from a second thread while another thread was still delivering to it. \
+                    An observable must send its events one at a time: make its producer serialize its calls to \
+                    the observer (a lock around them, or one serial queue that makes them all). Reported once \
+                    per subscription.
+                    """
+                ])
         #else
             XCTAssertEqual(reports, [])
         #endif
@@ -125,7 +194,17 @@ final class GrammarGuardReliabilityTests: RxTestCase {
 
         XCTAssertEqual(log, ["begin 1", "begin 2", "end 2", "end 1", "completed"], "reported, not dropped")
         #if DEBUG
-            XCTAssertEqual(reports, [SynchronizationReports.reentrantDelivery])
+            XCTAssertEqual(
+                reports,
+                [
+                    """
+                    Rx grammar violation: a `next` event reached AnonymousObservableSink<SubscriptionObserver<Int>> \
+                    (the sink of an Observable<Int>) while it was still delivering the previous event on the \
+                    same thread (reentrancy): an observer sent an event back into its own source. Break the \
+                    cycle, or send the new event later through a scheduler (observe(on:) a serial \
+                    scheduler). Reported once per subscription.
+                    """
+                ])
         #else
             XCTAssertEqual(reports, [])
         #endif

@@ -7,20 +7,6 @@ import RxDisposables
 /// `Hooks.synchronizationErrorHandler` is global: the tests that use this are XCTest tests, which
 /// run one at a time, so no other test sees the swapped handler.
 final class SynchronizationReports: Sendable {
-    /// The full text of the report for events sent from two threads at once.
-    static let concurrentDelivery = """
-        Rx grammar violation: events were sent to one observer from two threads at once. \
-        An observable must deliver its events serially; make the producer synchronise its \
-        calls (a lock, a serial queue, or observe(on:) a serial scheduler).
-        """
-
-    /// The full text of the report for an event sent while the previous one is still handled.
-    static let reentrantDelivery = """
-        Rx grammar violation: an event was sent to an observer while it was still handling \
-        the previous one on the same thread (reentrancy). Break the cycle, or deliver the \
-        new event later through a scheduler.
-        """
-
     private let collected = RxMutex<[String]>([])
 
     private init() {}

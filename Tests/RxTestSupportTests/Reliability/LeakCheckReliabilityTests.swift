@@ -2,12 +2,14 @@ import RxCore
 import RxTestSupport
 import XCTest
 
-/// Proves the central leak check bites: a test that leaves one framework object alive fails
-/// in `RxTestCase.tearDown`, with the count in the message. The failure is intercepted, checked
-/// and the object accounted for, so this test itself passes.
+/// Proves the central leak check bites: a test that leaves framework objects alive fails in
+/// `RxTestCase.tearDown`, with a message that names the test, the count and the types of what
+/// is alive. The failure is intercepted, checked and the objects released, so this test itself
+/// passes.
 final class LeakCheckReliabilityTests: RxTestCase {
     private var intercepted: [String] = []
     private var intercepting = false
+    private var leftAlive: [AnyObject] = []
 
     override func recordFailure(
         withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
@@ -24,20 +26,27 @@ final class LeakCheckReliabilityTests: RxTestCase {
             super.tearDown()
             return
         }
-        let baseline = Resources.total - 1
+        let baseline = Resources.total - 3
         intercepting = true
         super.tearDown()
         intercepting = false
-        Resources.decrementTotal()
-        XCTAssertEqual(intercepted.count, 1, "\(intercepted)")
-        XCTAssertTrue(
-            intercepted.first?.contains(
-                "1 framework object(s) still alive after the test (Resources.total \(baseline) → \(baseline + 1))")
-                ?? false, "\(intercepted)")
+        leftAlive = []
+        XCTAssertEqual(Resources.total, baseline)
+        XCTAssertEqual(
+            intercepted,
+            [
+                "failed - 3 framework objects still alive after the test \(name)"
+                    + " (Resources.total \(baseline) → \(baseline + 3)): ForgottenObserver<Int> ×2, ForgottenObserver<String> ×1"
+            ])
     }
 
-    func testATestThatLeavesAnObjectAliveFailsInTearDown() throws {
+    func testATestThatLeavesObjectsAliveFailsInTearDownNamingTheTestAndTheTypes() throws {
         try XCTSkipUnless(Resources.isTracking, "release builds count nothing")
-        Resources.incrementTotal()
+        leftAlive = [ForgottenObserver<Int>(), ForgottenObserver<String>(), ForgottenObserver<Int>()]
     }
+}
+
+/// An observer the test above keeps alive past its end.
+private final class ForgottenObserver<Element>: ObserverBase<Element> {
+    override func onCore(_ event: Event<Element>) {}
 }

@@ -1,0 +1,48 @@
+import RxCore
+
+/// What a leak check found alive when it started: `Resources.total` and, in debug builds, the
+/// live objects by type, so that a failure can name what the test left behind.
+struct LeakBaseline: Sendable {
+    /// `Resources.total` at the start.
+    let total: Int
+    /// The live objects by type name at the start (empty in release builds).
+    let byType: [String: Int]
+
+    /// The count now.
+    init() {
+        byType = Resources.liveObjectsByType
+        total = Resources.total
+    }
+
+    /// The failure message once the count stayed `leaked` away from ``total``: how many objects
+    /// are still alive after `subject`, how the total moved, and which types account for it,
+    /// most numerous first.
+    ///
+    /// `2 framework objects still alive after the test (Resources.total 0 → 2): AnonymousObserver<Int> ×1, …`
+    func message(leaked: Int, after subject: String) -> String {
+        let now = Resources.liveObjectsByType
+        var changes: [(name: String, count: Int)] = []
+        for name in Set(now.keys).union(byType.keys) {
+            let change = now[name, default: 0] - byType[name, default: 0]
+            // Only the changes in the direction of the leak explain it.
+            if change != 0, (change > 0) == (leaked > 0) {
+                changes.append((name, abs(change)))
+            }
+        }
+        changes.sort { $0.count != $1.count ? $0.count > $1.count : $0.name < $1.name }
+        let moved = "(Resources.total \(total) → \(total + leaked))"
+        let sentence =
+            leaked > 0
+            ? "\(Self.objects(leaked)) still alive after \(subject) \(moved)"
+            : "\(Self.objects(-leaked)) released during \(subject) that \(leaked == -1 ? "was" : "were") alive before it"
+                + " \(moved)"
+        if changes.isEmpty {
+            return sentence
+        }
+        return sentence + ": " + changes.map { "\($0.name) ×\($0.count)" }.joined(separator: ", ")
+    }
+
+    private static func objects(_ count: Int) -> String {
+        count == 1 ? "1 framework object" : "\(count) framework objects"
+    }
+}
