@@ -162,6 +162,8 @@ final class AssertionMessageTests: RxTestCase {
         XCTAssertEqual(direct.reportedColumn, 5)
         let fromXCTest = SourceContext(filePath: "/src/Tests/FeatureTests/FeatureTests.swift", line: 3)
         XCTAssertEqual(fromXCTest.reportedFileID, "FeatureTests/FeatureTests.swift")
+        let inSubfolder = SourceContext(filePath: "/src/Tests/FeatureTests/Parsing/ParserTests.swift", line: 3)
+        XCTAssertEqual(inSubfolder.reportedFileID, "FeatureTests/ParserTests.swift")
     }
 
     func testRxTestAssertionsReportAtTheCallersLine() {

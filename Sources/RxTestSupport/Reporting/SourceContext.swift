@@ -13,11 +13,17 @@ struct SourceContext: Sendable {
     }
 
     /// A location known only by path and line, as XCTest passes it. Swift Testing also wants
-    /// a module: SwiftPM keeps a target's files in a folder named after it, so the folder
-    /// stands in for the module.
+    /// a module: SwiftPM keeps a target's files in a folder named after it, directly under
+    /// `Tests` or `Sources` (the file may sit in subfolders of it), so that folder stands in for
+    /// the module; outside such a layout, the file's own folder does.
     init(filePath: StaticString, line: UInt) {
         let components = "\(filePath)".split(separator: "/")
-        let module = components.count >= 2 ? String(components[components.count - 2]) : "Unknown"
+        let module: String
+        if let root = components.dropLast(2).lastIndex(where: { $0 == "Tests" || $0 == "Sources" }) {
+            module = String(components[root + 1])
+        } else {
+            module = components.count >= 2 ? String(components[components.count - 2]) : "Unknown"
+        }
         let file = components.last.map(String.init) ?? "\(filePath)"
         self.init(fileID: "\(module)/\(file)", filePath: filePath, line: line, column: 1)
     }
