@@ -33,13 +33,12 @@ final class TestProducer<Element>: Producer<Element> {
         self.body = body
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer, cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    where Observer.Element == Element {
         let sink = TestSink(observer: observer, cancel: cancel)
         body(AnyObserver(sink))
         let log = self.log
-        return (sink: sink, subscription: Disposables.create { log?.append("upstream released") })
+        return sink.holding(Disposables.create { log?.append("upstream released") })
     }
 }
 

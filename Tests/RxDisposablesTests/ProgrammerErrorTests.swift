@@ -22,7 +22,7 @@ import Testing
             disposer.setSinkAndSubscription(sink: Disposables.create(), subscription: Disposables.create())
         }
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(message.contains("SinkDisposer.setSinkAndSubscription(sink:subscription:) was called a second time"))
+        #expect(message.contains("SinkDisposer: the sink was set a second time"))
     }
 
     @Test func settingASinkDisposerTwiceAfterDisposeStillStops() async {
@@ -33,6 +33,6 @@ import Testing
             disposer.setSinkAndSubscription(sink: Disposables.create(), subscription: Disposables.create())
         }
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(message.contains("SinkDisposer.setSinkAndSubscription(sink:subscription:) was called a second time"))
+        #expect(message.contains("SinkDisposer: the sink was set a second time"))
     }
 }

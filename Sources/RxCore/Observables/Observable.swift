@@ -5,16 +5,6 @@ import RxDisposables
 /// Subclass ``Producer`` rather than this class to write a new kind of sequence: it provides
 /// the subscription machinery (the trampoline and the ``/RxDisposables/SinkDisposer``).
 open class Observable<Element>: ObservableType {
-    // Whether this is a `Producer` whose sinks hold their own upstream subscription, so that a
-    // sink subscribing to it can hold that sink directly (see `subscribeSink(_:)`). Set only by
-    // `Producer.linkSinks()`, while the producer is being initialised.
-    final var linksSinks = false
-
-    // Whether every disposable `subscribe(_:)` returns disposes once however often, and from
-    // whichever threads, it is disposed: true of a `Producer`, whose subscriptions are
-    // `SinkDisposer`s. Set only by `Producer`'s initialiser.
-    final var subscriptionsDisposeOnce = false
-
     /// Creates the sequence; counted by ``Resources/total`` in debug builds.
     public init() {
         Resources.trackAllocation(self)
@@ -26,18 +16,21 @@ open class Observable<Element>: ObservableType {
         rxAbstractMethod()
     }
 
-    /// Subscribes a sink of one of this package's operators, which holds the returned
-    /// disposable as its upstream subscription and disposes it when the sink is disposed.
-    ///
-    /// Where this sequence is a producer that links sinks, the returned disposable is its sink
-    /// itself, with no ``/RxDisposables/SinkDisposer`` in between: the downstream sink releases
-    /// it on disposal, as the disposer would. Anything else is subscribed as usual.
-    package final func subscribeSink<Observer: ObserverType>(_ sink: Observer) -> any Disposable
+    /// Subscribes `sink`, which holds the returned disposable as its upstream and disposes it
+    /// when it is disposed (``UpstreamHolding/subscribe(to:)``). A ``Producer`` returns its own
+    /// sink, with no ``/RxDisposables/SinkDisposer`` in between; any other sequence is subscribed
+    /// as usual.
+    @usableFromInline
+    func subscribeHeld<Observer: ObserverType>(_ sink: Observer) -> any Disposable
     where Observer.Element == Element {
-        if linksSinks {
-            return unsafeDowncast(self, to: Producer<Element>.self).subscribeLinked(sink)
-        }
-        return subscribe(sink)
+        subscribe(sink)
+    }
+
+    /// Whether every disposable ``subscribe(_:)`` returns disposes once, however often and from
+    /// whichever threads it is disposed: true of a ``Producer``, whose subscriptions are
+    /// ``/RxDisposables/SinkDisposer``s.
+    var disposesSubscriptionsOnce: Bool {
+        false
     }
 
     /// Returns `self`.

@@ -12,12 +12,10 @@ final class ObservableAdapter<Source: ObservableType>: Producer<Source.Element> 
         self.source = source
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer, cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    where Observer.Element == Element {
         let sink = ObservableAdapterSink(observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
-        return (sink: sink, subscription: subscription)
+        return sink.holding(source.subscribe(sink))
     }
 }
 
@@ -26,10 +24,10 @@ final class ObservableAdapter<Source: ObservableType>: Producer<Source.Element> 
 final class ObservableAdapterSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
     typealias Element = Observer.Element
 
-    private let stopped = Atomic<Bool>(false)
+    private let gate = TerminalGate()
 
     func on(_ event: Event<Element>) {
-        guard stopped.admits(event) else { return }
+        guard gate.admits(event) else { return }
         forwardOn(event)
         if event.isStopEvent {
             dispose()

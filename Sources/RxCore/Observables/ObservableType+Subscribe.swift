@@ -29,7 +29,7 @@ extension ObservableType {
         let subscription = source.subscribe(observer)
         // The pair disposes the subscription once, then `onDisposed`. A producer's subscription
         // already disposes once, so with no `onDisposed` the pair would do nothing of its own.
-        if onDisposed == nil && source.subscriptionsDisposeOnce {
+        if onDisposed == nil && source.disposesSubscriptionsOnce {
             return subscription
         }
         return Disposables.create(subscription, disposable)

@@ -7,7 +7,7 @@ import Synchronization
 /// lets through exactly one terminal event; subclasses handle what passes in ``onCore(_:)``.
 open class ObserverBase<Element>: Disposable, ObserverType {
     @usableFromInline
-    final let stopped = Atomic<Bool>(false)
+    final let gate = TerminalGate()
 
     /// Creates the observer; counted by ``Resources/total`` in debug builds.
     public init() {
@@ -17,7 +17,7 @@ open class ObserverBase<Element>: Disposable, ObserverType {
     /// Passes `event` to ``onCore(_:)`` unless the observer has stopped.
     @inlinable
     public final func on(_ event: Event<Element>) {
-        if stopped.admits(event) {
+        if gate.admits(event) {
             onCore(event)
         }
     }
@@ -26,7 +26,7 @@ open class ObserverBase<Element>: Disposable, ObserverType {
     /// `on(.next(element))` does, without building an ``Event`` first.
     @inlinable
     public final func onNext(_ element: Element) {
-        if !stopped.load(ordering: .relaxed) {
+        if gate.admitsElements {
             onNextCore(element)
         }
     }
@@ -45,7 +45,7 @@ open class ObserverBase<Element>: Disposable, ObserverType {
 
     /// Stops the observer: later events are ignored.
     public func dispose() {
-        stopped.store(true, ordering: .releasing)
+        gate.close()
     }
 
     deinit {

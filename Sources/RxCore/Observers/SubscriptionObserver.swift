@@ -10,7 +10,7 @@ import Synchronization
 /// It is not an ``ObserverBase``: its `onNext(_:)` checks the stop flag and calls `onNext`
 /// itself, one call fewer per element than going through `onNextCore(_:)`.
 final class SubscriptionObserver<Element>: ObserverType {
-    private let stopped = Atomic<Bool>(false)
+    private let gate = TerminalGate()
     private let nextHandler: ((Element) -> Void)?
     private let errorHandler: ((any Swift.Error) -> Void)?
     private let completedHandler: (() -> Void)?
@@ -33,7 +33,7 @@ final class SubscriptionObserver<Element>: ObserverType {
 
     @inline(__always)
     func onNext(_ element: Element) {
-        if !stopped.load(ordering: .relaxed) {
+        if gate.admitsElements {
             nextHandler?(element)
         }
     }
@@ -50,7 +50,7 @@ final class SubscriptionObserver<Element>: ObserverType {
     }
 
     func onError(_ error: any Swift.Error) {
-        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        guard gate.admitsTerminalEvent() else { return }
         if let errorHandler {
             errorHandler(error)
         } else {
@@ -60,7 +60,7 @@ final class SubscriptionObserver<Element>: ObserverType {
     }
 
     func onCompleted() {
-        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        guard gate.admitsTerminalEvent() else { return }
         completedHandler?()
         disposable.dispose()
     }

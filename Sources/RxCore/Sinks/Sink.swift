@@ -1,12 +1,14 @@
 import RxDisposables
 import Synchronization
 
-/// The per-subscription half of an operator: it receives events from upstream (or makes them),
-/// and forwards its own to the downstream observer.
+/// The per-subscription half of an operator, the kit's sink half: it receives events from
+/// upstream (or makes them), and forwards its own to the downstream observer.
 ///
-/// Subclasses call ``forwardOn(_:)`` to deliver, and ``dispose()`` after a terminal event.
-/// Once disposed, the sink forwards nothing more and disposes the subscription's
-/// ``/RxDisposables/SinkDisposer``, which releases the upstream subscription.
+/// Forwarding is named by its effect. ``forwardNext(_:)`` and ``forwardOn(_:)`` pass an event
+/// along; ``forwardErrorAndDispose(_:)`` and ``forwardCompletedAndDispose()`` pass a terminal
+/// event along and end the subscription, which disposes the upstream. Once disposed, the sink
+/// forwards nothing more. A sink that only handles elements adopts ``TerminalEventForwarding``
+/// for its terminal events.
 ///
 /// The sink is generic over its downstream observer, so a chain of operators is a chain of
 /// concrete types with no type-erased observer between them.
@@ -19,7 +21,7 @@ open class Sink<Observer: ObserverType>: Disposable {
     @usableFromInline
     final let disposedFlag = Atomic<Bool>(false)
 
-    // The upstream subscription a sink of this package holds itself (`holdUpstream(_:)`), handed
+    // The upstream subscription the sink holds (`holdUpstream(_:)`), handed
     // over and disposed in the order `upstreamHandOff` keeps, as `SinkDisposer` keeps its pair. That
     // order is also what keeps the accesses to `upstream` apart, so the runtime's exclusivity
     // check, a call on every access, is left out.
@@ -77,8 +79,8 @@ open class Sink<Observer: ObserverType>: Disposable {
         disposedFlag.load(ordering: .relaxed)
     }
 
-    /// Stops forwarding and disposes the subscription. Subclasses that hold more resources
-    /// override this and call `super.dispose()`.
+    /// Stops forwarding, disposes the upstream subscription, then `cancel`. Subclasses that
+    /// hold more resources override this and call `super.dispose()`.
     open func dispose() {
         disposedFlag.store(true, ordering: .relaxed)
         disposeUpstream()
@@ -86,12 +88,11 @@ open class Sink<Observer: ObserverType>: Disposable {
     }
 
     /// Takes `subscription` as the upstream this sink disposes, and releases, when it is
-    /// disposed; disposes it at once when the sink was disposed first (see
-    /// `UpstreamHolding.holding(_:)`, the form operators call).
+    /// disposed; disposes it at once when the sink was disposed first. Producers call
+    /// ``UpstreamHolding/subscribe(to:)`` or ``UpstreamHolding/holding(_:)``, which call this.
     ///
     /// - Precondition: called at most once.
-    @usableFromInline
-    package final func holdUpstream(_ subscription: any Disposable) {
+    public final func holdUpstream(_ subscription: any Disposable) {
         let secondHold = "Sink.holdUpstream(_:) was called a second time"
         // A source that finished while being subscribed has disposed the sink already: then
         // the subscription is disposed without being stored first.

@@ -1,25 +1,45 @@
 import RxDisposables
 
-/// A sink that holds its upstream subscription itself; see `Producer.linkSinks()`.
-package protocol UpstreamHolding: Disposable {
-    /// Takes `subscription` as the upstream to dispose, and release, when the sink is disposed.
+/// A sink that holds its upstream subscription and disposes it when it is disposed: every
+/// ``Sink``. Its extension has the two calls that end a producer's ``Producer/run(_:cancel:)``.
+public protocol UpstreamHolding: Disposable {
+    /// Takes `subscription` as the upstream to dispose, and release, when the sink is disposed;
+    /// disposes it at once when the sink was disposed first. Call ``holding(_:)`` or
+    /// ``subscribe(to:)`` instead, which also make what `run` returns.
+    ///
+    /// - Precondition: called at most once per sink.
     func holdUpstream(_ subscription: any Disposable)
 }
 
 extension UpstreamHolding {
-    /// Holds `subscription` (see ``holdUpstream(_:)``) and returns what the ``Producer/run(_:cancel:)``
-    /// of a producer that called `Producer.linkSinks()` returns: this sink, and a subscription
-    /// that does nothing.
+    /// Holds `subscription` as this sink's upstream (whatever the sink subscribed to or
+    /// scheduled, several in a `CompositeDisposable`) and returns the sink as
+    /// ``Producer/run(_:cancel:)`` returns it.
     ///
-    /// A protocol extension, inlined, so that `Self` is the operator's own sink type, whose
-    /// metadata its `run` already has: turning the sink into `any Disposable` then asks the
+    /// A protocol extension, always inlined, so that `Self` is the operator's own sink type,
+    /// whose metadata `run` already has: turning the sink into `any Disposable` then asks the
     /// runtime for nothing.
     ///
-    /// - Precondition: called at most once.
+    /// - Precondition: called at most once per sink.
     @inlinable @inline(__always)
-    package func holding(_ subscription: any Disposable) -> (sink: any Disposable, subscription: any Disposable) {
+    public func holding(_ subscription: any Disposable) -> RunningSink {
         holdUpstream(subscription)
-        return (sink: self, subscription: Disposables.create())
+        return RunningSink(self)
+    }
+}
+
+extension UpstreamHolding where Self: ObserverType {
+    /// Subscribes this sink to `source` and holds the subscription as its upstream: the usual
+    /// last line of ``Producer/run(_:cancel:)``.
+    ///
+    /// When `source` is itself a ``Producer``, its sink is handed back with no
+    /// ``/RxDisposables/SinkDisposer`` around it: this sink holds it and disposes it, as a
+    /// disposer would.
+    ///
+    /// - Precondition: called at most once per sink.
+    @inlinable @inline(__always)
+    public func subscribe(to source: Observable<Element>) -> RunningSink {
+        holding(source.subscribeHeld(self))
     }
 }
 

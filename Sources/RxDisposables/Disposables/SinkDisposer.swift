@@ -1,12 +1,12 @@
 // @unchecked Sendable: `sink`/`subscription` are ordered by `handOff` (written before, read after it).
-/// The disposable a `Producer` hands back for one subscription: it owns the operator's sink and
-/// the sink's upstream subscription, and disposes both once.
+/// The disposable a `Producer` hands back for one subscription: it owns the operator's sink (and,
+/// when given one, a subscription of the sink's), and disposes them once.
 ///
-/// The two are set once, after the producer's `run` returns. A dispose that arrives earlier
+/// They are set once, after the producer's `run` returns. A dispose that arrives earlier
 /// (for example from inside `run`, when the source completes synchronously) is remembered and
 /// carried out the moment they are set. Setting them twice is a programmer error.
 public final class SinkDisposer: Cancelable, @unchecked Sendable {
-    private static let secondSet = "SinkDisposer.setSinkAndSubscription(sink:subscription:) was called a second time"
+    private static let secondSet = "SinkDisposer: the sink was set a second time"
 
     private let handOff = DisposalHandOff()
     // `handOff` keeps every access to these two apart, so the runtime's exclusivity check, a
@@ -37,6 +37,21 @@ public final class SinkDisposer: Cancelable, @unchecked Sendable {
         }
         self.sink = sink
         self.subscription = subscription
+        if handOff.publishArrival(secondArrival: Self.secondSet) {
+            disposeMembers()
+        }
+    }
+
+    /// Hands over a sink that holds its own upstream subscription, as every `Producer`'s sink
+    /// does; disposes it at once when ``dispose()`` came first.
+    ///
+    /// - Precondition: called at most once, and not after ``setSinkAndSubscription(sink:subscription:)``.
+    public func setSink(_ sink: any Disposable) {
+        if handOff.arrivesDisposed(secondArrival: Self.secondSet) {
+            sink.dispose()
+            return
+        }
+        self.sink = sink
         if handOff.publishArrival(secondArrival: Self.secondSet) {
             disposeMembers()
         }

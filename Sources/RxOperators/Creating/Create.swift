@@ -57,12 +57,10 @@ final class AnonymousObservable<Element>: Producer<Element> {
         self.subscribeHandler = subscribeHandler
         self.router = router
         super.init()
-        linkSinks()
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer, cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    where Observer.Element == Element {
         let sink = AnonymousObservableSink(router: router, observer: observer, cancel: cancel)
         return sink.holding(subscribeHandler(sink.makeObserver()))
     }
@@ -70,13 +68,13 @@ final class AnonymousObservable<Element>: Producer<Element> {
 
 /// The sink behind the observer the `create` closure talks to: it enforces the event grammar
 /// for code the framework does not control.
-final class AnonymousObservableSink<Observer: ObserverType>: OperatorSink<Observer>, AnonymousObservableReceiver {
+final class AnonymousObservableSink<Observer: ObserverType>: Sink<Observer>, AnonymousObservableReceiver {
     typealias Element = Observer.Element
 
     private let router: AnonymousObservable<Element>.Router
 
     // The user's closure may hold on to the observer and call it from any thread.
-    private let isStopped = Atomic<Bool>(false)
+    private let gate = TerminalGate()
 
     init(router: @escaping AnonymousObservable<Element>.Router, observer: Observer, cancel: any Cancelable) {
         self.router = router
@@ -85,21 +83,20 @@ final class AnonymousObservableSink<Observer: ObserverType>: OperatorSink<Observ
 
     @inline(__always)
     func receiveNext(_ element: Element) {
-        if isStopped.load(ordering: .relaxed) {
-            return
+        if gate.admitsElements {
+            forwardNext(element)
         }
-        forwardNext(element)
     }
 
     func receiveError(_ error: any Swift.Error) {
-        if !isStopped.exchange(true, ordering: .acquiringAndReleasing) {
-            forwardError(error)
+        if gate.admitsTerminalEvent() {
+            forwardErrorAndDispose(error)
         }
     }
 
     func receiveCompleted() {
-        if !isStopped.exchange(true, ordering: .acquiringAndReleasing) {
-            forwardCompleted()
+        if gate.admitsTerminalEvent() {
+            forwardCompletedAndDispose()
         }
     }
 

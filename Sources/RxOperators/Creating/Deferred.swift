@@ -17,29 +17,25 @@ final class Deferred<Element>: Producer<Element> {
     init(observableFactory: @escaping () throws -> Observable<Element>) {
         self.observableFactory = observableFactory
         super.init()
-        linkSinks()
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer, cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    where Observer.Element == Element {
         let sink = DeferredSink(observer: observer, cancel: cancel)
-        return sink.holding(sink.run(observableFactory))
+        let source: Observable<Element>
+        do {
+            source = try observableFactory()
+        } catch {
+            sink.forwardErrorAndDispose(error)
+            return sink.holding(Disposables.create())
+        }
+        return sink.subscribe(to: source)
     }
 }
 
 /// Subscribes to the sequence the factory returns and forwards its events.
-final class DeferredSink<Observer: ObserverType>: OperatorSink<Observer>, TerminalEventForwarding {
+final class DeferredSink<Observer: ObserverType>: Sink<Observer>, TerminalEventForwarding {
     typealias Element = Observer.Element
-
-    func run(_ observableFactory: () throws -> Observable<Element>) -> any Disposable {
-        do {
-            return try observableFactory().subscribeSink(self)
-        } catch {
-            forwardError(error)
-            return Disposables.create()
-        }
-    }
 
     @inline(__always)
     func onNext(_ element: Element) {

@@ -42,12 +42,10 @@ final class ObservableSequence<Elements: Sequence>: Producer<Elements.Element> {
         self.elements = elements
         self.scheduler = scheduler
         super.init()
-        linkSinks()
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer, cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    where Observer.Element == Element {
         let sink = ObservableSequenceSink(iterator: elements.makeIterator(), observer: observer, cancel: cancel)
         return sink.holding(sink.run(on: scheduler))
     }
@@ -68,7 +66,7 @@ where Iterator.Element == Observer.Element {
 
     override func emitNext() -> Bool {
         guard let element = iterator.next() else {
-            forwardCompleted()
+            forwardCompletedAndDispose()
             return false
         }
         forwardNext(element)

@@ -43,19 +43,17 @@ final class ObservableOptionalScheduled<Element>: Producer<Element> {
         self.optional = optional
         self.scheduler = scheduler
         super.init()
-        linkSinks()
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer, cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    where Observer.Element == Element {
         let sink = ObservableOptionalScheduledSink(parent: self, observer: observer, cancel: cancel)
         return sink.holding(sink.run())
     }
 }
 
 /// Sends the value (if any) in one scheduled action, and completion in the next.
-final class ObservableOptionalScheduledSink<Observer: ObserverType>: OperatorSink<Observer> {
+final class ObservableOptionalScheduledSink<Observer: ObserverType>: Sink<Observer> {
     typealias Element = Observer.Element
 
     private let parent: ObservableOptionalScheduled<Element>
@@ -69,12 +67,12 @@ final class ObservableOptionalScheduledSink<Observer: ObserverType>: OperatorSin
         let scheduler = parent.scheduler
         return scheduler.schedule(parent.optional) { optional in
             guard let element = optional else {
-                self.forwardCompleted()
+                self.forwardCompletedAndDispose()
                 return Disposables.create()
             }
             self.forwardNext(element)
             return scheduler.schedule(()) { _ in
-                self.forwardCompleted()
+                self.forwardCompletedAndDispose()
                 return Disposables.create()
             }
         }

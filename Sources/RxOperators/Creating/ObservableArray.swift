@@ -15,12 +15,10 @@ final class ObservableArray<Element>: Producer<Element> {
         self.elements = elements
         self.scheduler = scheduler
         super.init()
-        linkSinks()
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer, cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    where Observer.Element == Element {
         let sink = ObservableArraySink<Element, Observer>(elements: elements, observer: observer, cancel: cancel)
         return sink.holding(sink.run(on: scheduler))
     }
@@ -45,7 +43,7 @@ where Observer.Element == Element {
     override func emitNext() -> Bool {
         let position = index
         guard position < elements.count else {
-            forwardCompleted()
+            forwardCompletedAndDispose()
             return false
         }
         index = position + 1

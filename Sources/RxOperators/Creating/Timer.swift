@@ -32,12 +32,10 @@ final class Timer<Element: RxAbstractInteger>: Producer<Element> {
         self.period = period
         self.scheduler = scheduler
         super.init()
-        linkSinks()
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer, cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    where Observer.Element == Element {
         if let period {
             let sink = TimerSink(observer: observer, cancel: cancel)
             return sink.holding(sink.run(dueTime: dueTime, period: period, scheduler: scheduler))
@@ -51,7 +49,7 @@ final class Timer<Element: RxAbstractInteger>: Producer<Element> {
 ///
 /// The count's type is a generic parameter of its own, not only `Observer.Element`, so that a
 /// tick finds its metadata in the sink instead of asking the runtime for an associated type.
-final class TimerSink<Element: RxAbstractInteger, Observer: ObserverType>: OperatorSink<Observer>
+final class TimerSink<Element: RxAbstractInteger, Observer: ObserverType>: Sink<Observer>
 where Observer.Element == Element {
     func run(dueTime: RxTimeInterval, period: RxTimeInterval, scheduler: any SchedulerType) -> any Disposable {
         // `schedulePeriodic` runs the ticks one after another, never overlapping, since each
@@ -66,11 +64,11 @@ where Observer.Element == Element {
 }
 
 /// The one-off timer: one element and completion in a single scheduled action.
-final class TimerOneOffSink<Observer: ObserverType>: OperatorSink<Observer> where Observer.Element: RxAbstractInteger {
+final class TimerOneOffSink<Observer: ObserverType>: Sink<Observer> where Observer.Element: RxAbstractInteger {
     func run(dueTime: RxTimeInterval, scheduler: any SchedulerType) -> any Disposable {
         scheduler.scheduleRelative((), dueTime: dueTime) { _ in
             self.forwardNext(0)
-            self.forwardCompleted()
+            self.forwardCompletedAndDispose()
             return Disposables.create()
         }
     }

@@ -45,12 +45,10 @@ final class Debug<Element>: Producer<Element> {
         self.log = log
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer, cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    where Observer.Element == Element {
         let sink = DebugSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = source.subscribeSink(sink)
-        return (sink: sink, subscription: subscription)
+        return sink.subscribe(to: source)
     }
 
     /// Writes one line: time, identifier, what happened.

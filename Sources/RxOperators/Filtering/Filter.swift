@@ -36,16 +36,15 @@ final class Filter<Element>: ComposableProducer<Element> {
         type(of: self).init(source: source, predicate: conjunction(predicate, next))
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer, cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    where Observer.Element == Element {
         let sink = FilterSink(predicate: predicate, observer: observer, cancel: cancel)
-        return sink.holding(source.subscribeSink(sink))
+        return sink.subscribe(to: source)
     }
 }
 
 /// Forwards the elements the predicate accepts.
-final class FilterSink<Observer: ObserverType>: OperatorSink<Observer>, TerminalEventForwarding {
+final class FilterSink<Observer: ObserverType>: Sink<Observer>, TerminalEventForwarding {
     typealias Element = Observer.Element
     typealias Predicate = (Element) throws -> Bool
 
@@ -62,7 +61,7 @@ final class FilterSink<Observer: ObserverType>: OperatorSink<Observer>, Terminal
         do {
             accepted = try predicate(element)
         } catch {
-            forwardError(error)
+            forwardErrorAndDispose(error)
             return
         }
         if accepted {

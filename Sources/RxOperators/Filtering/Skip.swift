@@ -18,19 +18,17 @@ final class SkipCount<Element>: Producer<Element> {
         self.source = source
         self.count = count
         super.init()
-        linkSinks()
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer, cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    where Observer.Element == Element {
         let sink = SkipCountSink(count: count, observer: observer, cancel: cancel)
-        return sink.holding(source.subscribeSink(sink))
+        return sink.subscribe(to: source)
     }
 }
 
 /// Counts elements down and forwards once the count is used up.
-final class SkipCountSink<Observer: ObserverType>: OperatorSink<Observer>, TerminalEventForwarding {
+final class SkipCountSink<Observer: ObserverType>: Sink<Observer>, TerminalEventForwarding {
     typealias Element = Observer.Element
 
     private var remaining: Int

@@ -27,19 +27,17 @@ final class TakeCount<Element>: Producer<Element> {
         self.source = source
         self.count = count
         super.init()
-        linkSinks()
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer, cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    where Observer.Element == Element {
         let sink = TakeCountSink(count: count, observer: observer, cancel: cancel)
-        return sink.holding(source.subscribeSink(sink))
+        return sink.subscribe(to: source)
     }
 }
 
 /// Counts elements down and completes when the last one allowed has passed.
-final class TakeCountSink<Observer: ObserverType>: OperatorSink<Observer>, TerminalEventForwarding {
+final class TakeCountSink<Observer: ObserverType>: Sink<Observer>, TerminalEventForwarding {
     typealias Element = Observer.Element
 
     private var remaining: Int
@@ -56,7 +54,7 @@ final class TakeCountSink<Observer: ObserverType>: OperatorSink<Observer>, Termi
         remaining -= 1
         forwardNext(element)
         if remaining == 0 {
-            forwardCompleted()
+            forwardCompletedAndDispose()
         }
     }
 

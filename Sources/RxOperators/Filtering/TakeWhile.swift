@@ -27,19 +27,17 @@ final class TakeWhile<Element>: Producer<Element> {
         self.behavior = behavior
         self.predicate = predicate
         super.init()
-        linkSinks()
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer, cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    where Observer.Element == Element {
         let sink = TakeWhileSink(behavior: behavior, predicate: predicate, observer: observer, cancel: cancel)
-        return sink.holding(source.subscribeSink(sink))
+        return sink.subscribe(to: source)
     }
 }
 
 /// Forwards elements until the predicate first fails.
-final class TakeWhileSink<Observer: ObserverType>: OperatorSink<Observer>, TerminalEventForwarding {
+final class TakeWhileSink<Observer: ObserverType>: Sink<Observer>, TerminalEventForwarding {
     typealias Element = Observer.Element
     typealias Predicate = (Element) throws -> Bool
 
@@ -59,7 +57,7 @@ final class TakeWhileSink<Observer: ObserverType>: OperatorSink<Observer>, Termi
         do {
             running = try predicate(element)
         } catch {
-            forwardError(error)
+            forwardErrorAndDispose(error)
             return
         }
         if running {
@@ -69,7 +67,7 @@ final class TakeWhileSink<Observer: ObserverType>: OperatorSink<Observer>, Termi
         if behavior == .inclusive {
             forwardNext(element)
         }
-        forwardCompleted()
+        forwardCompletedAndDispose()
     }
 
 }

@@ -13,7 +13,6 @@ import RxCore
 class ComposableProducer<Element>: Producer<Element> {
     override init() {
         super.init()
-        linkSinks()
     }
 
     /// This sequence followed by `transform`, as one stage; `nil` when it cannot absorb a `map`.

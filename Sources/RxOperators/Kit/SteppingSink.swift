@@ -10,7 +10,7 @@ import RxSchedulers
 /// soon as other work waits, the next turn queues behind it. The order of turns is therefore
 /// exactly that of recursive scheduling, without a scheduled item per element. On any other
 /// scheduler each step is one recursive action.
-class SteppingSink<Observer: ObserverType>: OperatorSink<Observer>, TrampolineTask {
+class SteppingSink<Observer: ObserverType>: Sink<Observer>, TrampolineTask {
     @exclusivity(unchecked)
     private var turn: TrampolineTurn?
 

@@ -35,12 +35,10 @@ final class ObserveOn<Element>: Producer<Element> {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer, cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    where Observer.Element == Element {
         let sink = ObserveOnSink(scheduler: scheduler, observer: observer, cancel: cancel)
-        let subscription = source.subscribeSink(sink)
-        return (sink: sink, subscription: subscription)
+        return sink.subscribe(to: source)
     }
 }
 
@@ -55,7 +53,7 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     typealias Element = Observer.Element
 
     private let scheduler: any ImmediateSchedulerType
-    private let stopped = Atomic<Bool>(false)
+    private let gate = TerminalGate()
 
     private let lock = RxLock()
     // Gives up each event as it is delivered, so only what waits is kept.
@@ -73,7 +71,7 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     func on(_ event: Event<Element>) {
         // The source may break the grammar, or ignore disposal; only what it may still send
         // is queued.
-        guard !isDisposed, stopped.admits(event) else { return }
+        guard !isDisposed, gate.admits(event) else { return }
         let drainNumber: UInt64? = lock.withLock {
             if released { return nil }
             queue.append(event)
@@ -155,12 +153,10 @@ final class ObserveOnSerialDispatchQueue<Element>: Producer<Element> {
         self.scheduler = scheduler
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer, cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    where Observer.Element == Element {
         let sink = ObserveOnSerialDispatchQueueSink(scheduler: scheduler, observer: observer, cancel: cancel)
-        let subscription = source.subscribeSink(sink)
-        return (sink: sink, subscription: subscription)
+        return sink.subscribe(to: source)
     }
 }
 
@@ -169,7 +165,7 @@ final class ObserveOnSerialDispatchQueueSink<Observer: ObserverType>: Sink<Obser
     typealias Element = Observer.Element
 
     private let scheduler: SerialDispatchQueueScheduler
-    private let stopped = Atomic<Bool>(false)
+    private let gate = TerminalGate()
 
     init(scheduler: SerialDispatchQueueScheduler, observer: Observer, cancel: any Cancelable) {
         self.scheduler = scheduler
@@ -178,7 +174,7 @@ final class ObserveOnSerialDispatchQueueSink<Observer: ObserverType>: Sink<Obser
 
     func on(_ event: Event<Element>) {
         // Nothing is scheduled after dispose(), whatever the source goes on sending.
-        guard !isDisposed, stopped.admits(event) else { return }
+        guard !isDisposed, gate.admits(event) else { return }
         _ = scheduler.schedule((self, event)) { sink, event in
             sink.deliver(event)
             return Disposables.create()

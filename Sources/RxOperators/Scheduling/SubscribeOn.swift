@@ -28,19 +28,17 @@ final class SubscribeOn<Source: ObservableType>: Producer<Source.Element> {
         self.source = source
         self.scheduler = scheduler
         super.init()
-        linkSinks()
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer, cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    where Observer.Element == Element {
         let sink = SubscribeOnSink(parent: self, observer: observer, cancel: cancel)
         return sink.holding(sink.run())
     }
 }
 
 /// Subscribes to the source from a scheduled action and forwards its events unchanged.
-final class SubscribeOnSink<Source: ObservableType, Observer: ObserverType>: OperatorSink<Observer>,
+final class SubscribeOnSink<Source: ObservableType, Observer: ObserverType>: Sink<Observer>,
     TerminalEventForwarding
 where Source.Element == Observer.Element {
     typealias Element = Observer.Element

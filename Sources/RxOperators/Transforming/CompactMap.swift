@@ -26,19 +26,17 @@ final class CompactMap<SourceType, Element>: Producer<Element> {
         self.source = source
         self.transform = transform
         super.init()
-        linkSinks()
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer, cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    where Observer.Element == Element {
         let sink = CompactMapSink(transform: transform, observer: observer, cancel: cancel)
-        return sink.holding(source.subscribeSink(sink))
+        return sink.subscribe(to: source)
     }
 }
 
 /// Applies the transform and drops the elements it maps to `nil`.
-final class CompactMapSink<SourceType, Result, Observer: ObserverType>: OperatorSink<Observer>,
+final class CompactMapSink<SourceType, Result, Observer: ObserverType>: Sink<Observer>,
     TerminalEventForwarding
 where Observer.Element == Result {
     typealias Element = SourceType
@@ -57,7 +55,7 @@ where Observer.Element == Result {
         do {
             mapped = try transform(element)
         } catch {
-            forwardError(error)
+            forwardErrorAndDispose(error)
             return
         }
         if let mapped {

@@ -82,20 +82,19 @@ final class Map<SourceType, Element>: ComposableProducer<Element> {
         return type(of: self).init(source: source, transform: transform, absorbed: .predicate(combined))
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer, cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    where Observer.Element == Element {
         if case .predicate(let predicate) = absorbed {
             let sink = MapFilterSink(transform: transform, predicate: predicate, observer: observer, cancel: cancel)
-            return sink.holding(source.subscribeSink(sink))
+            return sink.subscribe(to: source)
         }
         let sink = MapSink(transform: transform, observer: observer, cancel: cancel)
-        return sink.holding(source.subscribeSink(sink))
+        return sink.subscribe(to: source)
     }
 }
 
 /// Applies the transform to each element on its way downstream.
-final class MapSink<SourceType, Result, Observer: ObserverType>: OperatorSink<Observer>, TerminalEventForwarding
+final class MapSink<SourceType, Result, Observer: ObserverType>: Sink<Observer>, TerminalEventForwarding
 where Observer.Element == Result {
     typealias Element = SourceType
     typealias Transform = (SourceType) throws -> Result
@@ -114,7 +113,7 @@ where Observer.Element == Result {
         do {
             forwardNext(try transform(element))
         } catch {
-            forwardError(error)
+            forwardErrorAndDispose(error)
         }
     }
 

@@ -2,7 +2,7 @@ import RxCore
 import RxDisposables
 
 /// Transforms each element and forwards the results the predicate accepts.
-final class MapFilterSink<SourceType, Result, Observer: ObserverType>: OperatorSink<Observer>,
+final class MapFilterSink<SourceType, Result, Observer: ObserverType>: Sink<Observer>,
     TerminalEventForwarding
 where Observer.Element == Result {
     typealias Element = SourceType
@@ -27,7 +27,7 @@ where Observer.Element == Result {
                 forwardNext(mapped)
             }
         } catch {
-            forwardError(error)
+            forwardErrorAndDispose(error)
         }
     }
 }

@@ -58,19 +58,21 @@ final class Do<Element>: Producer<Element> {
         self.onSubscribed = onSubscribed
         self.onDispose = onDispose
         super.init()
-        linkSinks()
     }
 
-    override func run<Observer: ObserverType>(
-        _ observer: Observer, cancel: any Cancelable
-    ) -> (sink: any Disposable, subscription: any Disposable) where Observer.Element == Element {
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    where Observer.Element == Element {
         onSubscribe?()
         let sink = DoSink(handlers: handlers, observer: observer, cancel: cancel)
-        let subscription = source.subscribeSink(sink)
-        onSubscribed?()
         guard let onDispose else {
-            return sink.holding(subscription)
+            let running = sink.subscribe(to: source)
+            onSubscribed?()
+            return running
         }
+        // `onDispose` runs after the source's subscription is disposed, and after `onSubscribed`
+        // even when the source ends while being subscribed: the sink holds both together.
+        let subscription = source.subscribe(sink)
+        onSubscribed?()
         return sink.holding(
             Disposables.create {
                 subscription.dispose()
@@ -80,7 +82,7 @@ final class Do<Element>: Producer<Element> {
 }
 
 /// Calls the side effects around forwarding each event.
-final class DoSink<Observer: ObserverType>: OperatorSink<Observer>, ObserverType {
+final class DoSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
     typealias Element = Observer.Element
 
     private let handlers: DoEventHandlers<Element>
@@ -97,7 +99,7 @@ final class DoSink<Observer: ObserverType>: OperatorSink<Observer>, ObserverType
             forwardNext(element)
             try handlers.afterNext?(element)
         } catch {
-            forwardError(error)
+            forwardErrorAndDispose(error)
         }
     }
 
@@ -109,7 +111,7 @@ final class DoSink<Observer: ObserverType>: OperatorSink<Observer>, ObserverType
             do {
                 try handlers.onError?(error)
             } catch {
-                forwardError(error)
+                forwardErrorAndDispose(error)
                 return
             }
             forwardOn(event)
@@ -118,7 +120,7 @@ final class DoSink<Observer: ObserverType>: OperatorSink<Observer>, ObserverType
             do {
                 try handlers.onCompleted?()
             } catch {
-                forwardError(error)
+                forwardErrorAndDispose(error)
                 return
             }
             forwardOn(event)

@@ -4,9 +4,9 @@ import RxOperators
 import RxTestSupport
 import XCTest
 
-/// Operators of this package hold the sink upstream of them directly, without a disposer per
+/// A sink holds the producer sink upstream of it directly, without a disposer per
 /// operator. These pin what that must not change: what disposal releases, and when.
-final class LinkedSinkTests: RxTestCase {
+final class HeldSinkTests: RxTestCase {
     private final class Owner {}
 
     func testACompletedChainReleasesTheSubscriberWhileItsDisposableIsKept() {
