@@ -15,6 +15,7 @@ public enum Catalog {
             sides: [
                 .init(name: "rx", run: MapFilterCreating.rx(chains:)),
                 .init(name: "opencombine", run: MapFilterCreating.openCombine(chains:)),
+                .init(name: "opencombine-erased", run: MapFilterCreating.openCombineErased(chains:)),
                 .init(name: "opencombine-subject", run: MapFilterCreating.openCombineSubject(chains:)),
                 .init(name: "lazy-minimum", run: MapFilterCreating.lazyMinimum(chains:)),
                 .init(name: "floor", run: MapFilterCreating.floor(chains:)),
@@ -36,6 +37,14 @@ public enum Catalog {
                 .init(name: "floor", run: SingleMap.floor(elements:)),
             ],
             expectedChecksum: SingleMap.expected(elements:)),
+        Scenario(
+            name: "scan_per_element", unit: "element", unitsPerIteration: 1_000_000,
+            sides: [
+                .init(name: "rx", run: ScanPerElement.rx(elements:)),
+                .init(name: "opencombine", run: ScanPerElement.openCombine(elements:)),
+                .init(name: "floor", run: ScanPerElement.floor(elements:)),
+            ],
+            expectedChecksum: ScanPerElement.expected(elements:)),
         Scenario(
             name: "interval_virtual", unit: "tick", unitsPerIteration: 100_000,
             sides: [

@@ -15,8 +15,11 @@ public enum Soak {
     /// One soak run: what ran, and the resident memory at its start, after a tenth of the
     /// elements, and at its end, before disposal.
     public struct Report: Sendable {
+        /// The run's name.
         public let name: String
+        /// How many elements went through.
         public let elements: Int
+        /// Resident memory in MiB at the start, after a tenth, and at the end (`nil` where unknown).
         public let residentMiB: [Double?]
     }
 

@@ -19,6 +19,7 @@ final class OperatorBadInputReliabilityTests: RxTestCase {
             ("map", { $0.map { $0 } }),
             ("filter", { $0.filter { _ in true } }),
             ("compactMap", { $0.compactMap { $0 } }),
+            ("scan", { $0.scan(0) { _, element in element } }),
             ("take", { $0.take(10) }),
             ("take(while:)", { $0.take(while: { _ in true }) }),
             ("skip", { $0.skip(0) }),

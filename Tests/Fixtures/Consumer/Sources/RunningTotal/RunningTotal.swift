@@ -19,24 +19,17 @@ final class RunningTotal<Element: AdditiveArithmetic>: Producer<Element> {
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
     where Observer.Element == Element {
         let sink = RunningTotalSink(observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
-        return (sink: sink, subscription: subscription)
+        return sink.subscribe(to: source)
     }
 }
 
 /// What one subscription owns, the total so far, and the forwarding of each new total.
-final class RunningTotalSink<Observer: ObserverType>: Sink<Observer>, ObserverType
+final class RunningTotalSink<Observer: ObserverType>: Sink<Observer>, TerminalEventForwarding
 where Observer.Element: AdditiveArithmetic {
     private var total = Observer.Element.zero
 
-    func on(_ event: Event<Observer.Element>) {
-        switch event {
-        case .next(let element):
-            total += element
-            forwardOn(.next(total))
-        case .error, .completed:
-            forwardOn(event)
-            dispose()
-        }
+    func onNext(_ element: Observer.Element) {
+        total += element
+        forwardNext(total)
     }
 }
