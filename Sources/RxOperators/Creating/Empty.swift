@@ -4,12 +4,12 @@ import RxDisposables
 extension ObservableType {
     /// A sequence that completes at once, with no elements.
     public static func empty() -> Observable<Element> {
-        EmptyProducer()
+        EmptyObservable()
     }
 }
 
 /// `empty`: completion is sent from `subscribe` itself; there is nothing to schedule or cancel.
-final class EmptyProducer<Element>: Observable<Element> {
+final class EmptyObservable<Element>: Observable<Element> {
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
         observer.onCompleted()

@@ -4,12 +4,12 @@ import RxDisposables
 extension ObservableType {
     /// A sequence that fails at once with `error`, with no elements.
     public static func error(_ error: any Swift.Error) -> Observable<Element> {
-        ErrorProducer(error: error)
+        ErrorObservable(error: error)
     }
 }
 
 /// `error`: the error is sent from `subscribe` itself.
-final class ErrorProducer<Element>: Observable<Element> {
+final class ErrorObservable<Element>: Observable<Element> {
     private let error: any Swift.Error
 
     init(error: any Swift.Error) {

@@ -12,7 +12,7 @@ extension ObservableType {
     public static func of(
         _ elements: Element..., scheduler: any ImmediateSchedulerType = CurrentThreadScheduler.instance
     ) -> Observable<Element> {
-        ObservableArray(elements: elements, scheduler: scheduler)
+        FromArray(elements: elements, scheduler: scheduler)
     }
 
     /// A sequence of the array's elements, then completion, one element per action on
@@ -20,7 +20,7 @@ extension ObservableType {
     public static func from(
         _ array: [Element], scheduler: any ImmediateSchedulerType = CurrentThreadScheduler.instance
     ) -> Observable<Element> {
-        ObservableArray(elements: array, scheduler: scheduler)
+        FromArray(elements: array, scheduler: scheduler)
     }
 
     /// A sequence of the elements of `sequence`, then completion, one element per action on
@@ -29,12 +29,12 @@ extension ObservableType {
     public static func from<Elements: Sequence>(
         _ sequence: Elements, scheduler: any ImmediateSchedulerType = CurrentThreadScheduler.instance
     ) -> Observable<Element> where Elements.Element == Element {
-        ObservableSequence(elements: sequence, scheduler: scheduler)
+        FromSequence(elements: sequence, scheduler: scheduler)
     }
 }
 
 /// The producer behind `from(_:scheduler:)` over any sequence.
-final class ObservableSequence<Elements: Sequence>: Producer<Elements.Element> {
+final class FromSequence<Elements: Sequence>: Producer<Elements.Element> {
     private let elements: Elements
     private let scheduler: any ImmediateSchedulerType
 
@@ -46,7 +46,7 @@ final class ObservableSequence<Elements: Sequence>: Producer<Elements.Element> {
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
     where Observer.Element == Element {
-        let sink = ObservableSequenceSink(iterator: elements.makeIterator(), observer: observer, cancel: cancel)
+        let sink = FromSequenceSink(iterator: elements.makeIterator(), observer: observer, cancel: cancel)
         return sink.holding(sink.run(on: scheduler))
     }
 }
@@ -54,7 +54,7 @@ final class ObservableSequence<Elements: Sequence>: Producer<Elements.Element> {
 /// Steps through any sequence's iterator.
 ///
 /// Only the steps, one at a time, touch `iterator`, so it skips the runtime's exclusivity checks.
-final class ObservableSequenceSink<Iterator: IteratorProtocol, Observer: ObserverType>: SteppingSink<Observer>
+final class FromSequenceSink<Iterator: IteratorProtocol, Observer: ObserverType>: SteppingSink<Observer>
 where Iterator.Element == Observer.Element {
     @exclusivity(unchecked)
     private var iterator: Iterator

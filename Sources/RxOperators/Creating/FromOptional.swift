@@ -5,19 +5,19 @@ extension ObservableType {
     /// A sequence of the optional's value, if it has one, then completion; both are sent at
     /// subscription.
     public static func from(optional: Element?) -> Observable<Element> {
-        ObservableOptional(optional: optional)
+        FromOptional(optional: optional)
     }
 
     /// A sequence of the optional's value, if it has one, then completion, each sent as its own
     /// action on `scheduler`.
     public static func from(optional: Element?, scheduler: any ImmediateSchedulerType) -> Observable<Element> {
-        ObservableOptionalScheduled(optional: optional, scheduler: scheduler)
+        FromOptionalScheduled(optional: optional, scheduler: scheduler)
     }
 }
 
 /// `from(optional:)` and `just` without a scheduler: the events are sent from `subscribe` itself,
 /// with no sink and no trampoline, as nothing can interleave with them.
-final class ObservableOptional<Element>: Observable<Element> {
+final class FromOptional<Element>: Observable<Element> {
     private let optional: Element?
 
     init(optional: Element?) {
@@ -35,7 +35,7 @@ final class ObservableOptional<Element>: Observable<Element> {
 }
 
 /// `from(optional:)` and `just` on a scheduler.
-final class ObservableOptionalScheduled<Element>: Producer<Element> {
+final class FromOptionalScheduled<Element>: Producer<Element> {
     let optional: Element?
     let scheduler: any ImmediateSchedulerType
 
@@ -47,18 +47,18 @@ final class ObservableOptionalScheduled<Element>: Producer<Element> {
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
     where Observer.Element == Element {
-        let sink = ObservableOptionalScheduledSink(parent: self, observer: observer, cancel: cancel)
+        let sink = FromOptionalScheduledSink(parent: self, observer: observer, cancel: cancel)
         return sink.holding(sink.run())
     }
 }
 
 /// Sends the value (if any) in one scheduled action, and completion in the next.
-final class ObservableOptionalScheduledSink<Observer: ObserverType>: Sink<Observer> {
+final class FromOptionalScheduledSink<Observer: ObserverType>: Sink<Observer> {
     typealias Element = Observer.Element
 
-    private let parent: ObservableOptionalScheduled<Element>
+    private let parent: FromOptionalScheduled<Element>
 
-    init(parent: ObservableOptionalScheduled<Element>, observer: Observer, cancel: any Cancelable) {
+    init(parent: FromOptionalScheduled<Element>, observer: Observer, cancel: any Cancelable) {
         self.parent = parent
         super.init(observer: observer, cancel: cancel)
     }

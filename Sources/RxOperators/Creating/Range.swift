@@ -24,6 +24,6 @@ extension ObservableType where Element: RxAbstractInteger {
             defer { sent &+= 1 }
             return start &+ sent
         }
-        return ObservableSequence(elements: integers, scheduler: scheduler)
+        return FromSequence(elements: integers, scheduler: scheduler)
     }
 }

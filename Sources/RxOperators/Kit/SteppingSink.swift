@@ -10,14 +10,14 @@ import RxSchedulers
 /// soon as other work waits, the next turn queues behind it. The order of turns is therefore
 /// exactly that of recursive scheduling, without a scheduled item per element. On any other
 /// scheduler each step is one recursive action.
-class SteppingSink<Observer: ObserverType>: Sink<Observer>, TrampolineTask {
+class SteppingSink<Observer: ObserverType>: Sink<Observer>, RepeatingTrampolineWork {
     @exclusivity(unchecked)
-    private var turn: TrampolineTurn?
+    private var turn: ReusableTrampolineEntry?
 
     /// Starts the steps on `scheduler` and returns what cancels them.
     final func run(on scheduler: any ImmediateSchedulerType) -> any Disposable {
         if scheduler is CurrentThreadScheduler {
-            let turn = TrampolineTurn()
+            let turn = ReusableTrampolineEntry()
             self.turn = turn
             turn.enqueue(self)
             return Disposables.create()

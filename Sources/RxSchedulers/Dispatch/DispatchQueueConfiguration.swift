@@ -50,7 +50,7 @@ public struct DispatchQueueConfiguration: Sendable {
         guard let deadline = Self.deadline(after: dueTime) else {
             return Disposables.create()
         }
-        return ScheduledTimer(state, queue: queue, deadline: deadline, leeway: leeway, action: action)
+        return DelayedDispatchAction(state, queue: queue, deadline: deadline, leeway: leeway, action: action)
     }
 
     /// Runs `action` on the queue first after `startAfter`, then every `period`, passing each

@@ -9,7 +9,7 @@ extension ImmediateSchedulerType {
     public func scheduleRecursive<State>(
         _ state: State, action: @escaping (_ state: State, _ recurse: (State) -> Void) -> Void
     ) -> any Disposable {
-        let recursive = RecursiveImmediateScheduler(action: action, scheduler: self)
+        let recursive = ImmediateRecursiveAction(action: action, scheduler: self)
         recursive.schedule(state)
         return Disposables.create(with: recursive.dispose)
     }

@@ -12,7 +12,7 @@ import RxDisposables
 /// once, without waiting for the deadline. Disposing after the run disposes what the action
 /// returned. Once the action has run, the source is cancelled, which releases its handler and
 /// with it the reference the handler keeps to this object.
-final class ScheduledTimer<StateType>: Cancelable, @unchecked Sendable {
+final class DelayedDispatchAction<StateType>: Cancelable, @unchecked Sendable {
     private let lock = RxLock()
     private var source: (any DispatchSourceTimer)?
     private var state: StateType?

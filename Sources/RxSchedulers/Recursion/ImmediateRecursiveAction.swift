@@ -4,7 +4,7 @@ import RxDisposables
 // @unchecked Sendable: all mutable state lives in `group`, which guards it with its lock.
 /// Runs a recursive action on an immediate scheduler: each call of `recurse` schedules the
 /// next run on the same scheduler instead of calling the action on the current stack.
-final class RecursiveImmediateScheduler<State>: @unchecked Sendable {
+final class ImmediateRecursiveAction<State>: @unchecked Sendable {
     typealias Action = (_ state: State, _ recurse: (State) -> Void) -> Void
 
     private let scheduler: any ImmediateSchedulerType

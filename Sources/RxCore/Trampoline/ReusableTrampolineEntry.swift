@@ -1,9 +1,3 @@
-/// Work that takes many turns on the current thread's trampoline, one turn per queue entry.
-package protocol TrampolineTask: AnyObject {
-    /// Runs one turn. It may queue the next turn through the same ``TrampolineTurn``.
-    func runTrampolineTurn()
-}
-
 /// A reusable entry for the current thread's trampoline, for producers that queue a turn after
 /// every element (such as `of` and `range`) and would otherwise allocate a scheduled item each
 /// time.
@@ -15,10 +9,10 @@ package protocol TrampolineTask: AnyObject {
 ///
 /// An entry belongs to the thread that creates it: it looks that thread's queue up once, and
 /// every turn, queued from the one before, runs on that thread.
-package final class TrampolineTurn: TrampolineEntry {
+package final class ReusableTrampolineEntry: TrampolineEntry {
     private let queue: TrampolineQueue
     @exclusivity(unchecked)
-    private var task: (any TrampolineTask)?
+    private var task: (any RepeatingTrampolineWork)?
 
     /// An entry with no turn queued, for the calling thread's trampoline.
     package override init() {
@@ -30,7 +24,7 @@ package final class TrampolineTurn: TrampolineEntry {
     ///
     /// - Precondition: no turn of this entry is already queued, and the caller runs on the thread
     ///   that created it.
-    package func enqueue(_ task: any TrampolineTask) {
+    package func enqueue(_ task: any RepeatingTrampolineWork) {
         self.task = task
         if queue.isRunning {
             queue.enqueue(self)

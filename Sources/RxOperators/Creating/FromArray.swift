@@ -4,10 +4,10 @@ import RxSchedulers
 
 /// The producer behind `of` and `from(_ array:scheduler:)`: the array is walked by index.
 ///
-/// ``ObservableSequence`` would do, but its iterator, called through `IteratorProtocol` in
+/// ``FromSequence`` would do, but its iterator, called through `IteratorProtocol` in
 /// generic code, reads the array through a coroutine whose frame is allocated on every element,
 /// and returns an `Optional` whose type metadata is looked up on every element.
-final class ObservableArray<Element>: Producer<Element> {
+final class FromArray<Element>: Producer<Element> {
     private let elements: [Element]
     private let scheduler: any ImmediateSchedulerType
 
@@ -19,7 +19,7 @@ final class ObservableArray<Element>: Producer<Element> {
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
     where Observer.Element == Element {
-        let sink = ObservableArraySink<Element, Observer>(elements: elements, observer: observer, cancel: cancel)
+        let sink = FromArraySink<Element, Observer>(elements: elements, observer: observer, cancel: cancel)
         return sink.holding(sink.run(on: scheduler))
     }
 }
@@ -29,7 +29,7 @@ final class ObservableArray<Element>: Producer<Element> {
 /// `Element` is a parameter of its own, not `Observer.Element`: reading the array then takes the
 /// element's type from the sink's metadata instead of asking the runtime for an associated type.
 /// Only the steps, one at a time, touch `index`, so it skips the runtime's exclusivity checks.
-final class ObservableArraySink<Element, Observer: ObserverType>: SteppingSink<Observer>
+final class FromArraySink<Element, Observer: ObserverType>: SteppingSink<Observer>
 where Observer.Element == Element {
     private let elements: [Element]
     @exclusivity(unchecked)
