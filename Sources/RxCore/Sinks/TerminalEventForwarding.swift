@@ -2,7 +2,7 @@
 /// straight on, ending the subscription: the event routing most operators share.
 ///
 /// A ``Sink`` subclass that adopts it writes only `onNext(_:)`; the extension below provides
-/// ``on(_:)``, ``onCompleted()`` and ``onError(_:)``, and ``Sink`` provides the two requirements.
+/// `on(_:)`, `onCompleted()` and `onError(_:)`, and ``Sink`` provides the two requirements.
 public protocol TerminalEventForwarding: ObserverType, AnyObject {
     /// Passes `error` downstream and ends the subscription.
     func forwardErrorAndDispose(_ error: any Swift.Error)
