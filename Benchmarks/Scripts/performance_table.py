@@ -22,6 +22,7 @@ SCENARIOS = {
     "scan_per_element": (1_000_000, "element", "rx ≤ 0.15× OpenCombine"),
     "interval_virtual": (100_000, "tick", "rx ≤ 100 ns per tick"),
     "trampoline": (1_000_000, "item", "rx ≤ 100 ns per item"),
+    "trampoline_fanout": (1_000_000, "item", "rx ≤ 100 ns per item, its disposable discarded"),
     "timer_dispatch": (1, "batch of 100,000 timers", "no target"),
     "observe_on": (1_000_000, "element", "no target"),
 }

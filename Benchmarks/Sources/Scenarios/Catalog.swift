@@ -60,6 +60,13 @@ public enum Catalog {
             ],
             expectedChecksum: Trampoline.expected(items:)),
         Scenario(
+            name: "trampoline_fanout", unit: "item", unitsPerIteration: 1_000_000,
+            sides: [
+                .init(name: "rx", run: TrampolineFanOut.rx(items:)),
+                .init(name: "floor", run: TrampolineFanOut.floor(items:)),
+            ],
+            expectedChecksum: TrampolineFanOut.expected(items:)),
+        Scenario(
             name: "timer_dispatch", unit: "batch of 100,000 timers", unitsPerIteration: 1,
             sides: [
                 .init(name: "rx", run: TimerDispatch.rx(batches:)),

@@ -81,3 +81,41 @@ private final class FloorQueue {
         head = 0
     }
 }
+
+/// `trampoline_fanout`: one action schedules every item on the current-thread trampoline, each
+/// with a closure that counts, and drops the disposable it gets back; per item. All the items
+/// wait at once, so none can reuse the entry of one that already ran.
+enum TrampolineFanOut {
+    static func rx(items: Int) -> Int {
+        let total = Accumulator()
+        _ = CurrentThreadScheduler.instance.schedule(()) { _ in
+            for item in 0..<items {
+                _ = CurrentThreadScheduler.instance.schedule(item) { item in
+                    total.sum &+= item
+                    return Disposables.create()
+                }
+            }
+            return Disposables.create()
+        }
+        return total.sum
+    }
+
+    /// Every item's state and action appended to an array and run in order: the least a queue of
+    /// scheduled actions must do.
+    static func floor(items: Int) -> Int {
+        let total = Accumulator()
+        let action: (Int) -> Void = opaque { total.sum &+= $0 }
+        var queue: [(Int, (Int) -> Void)] = []
+        for item in 0..<items {
+            queue.append((item, action))
+        }
+        for (item, action) in queue {
+            action(item)
+        }
+        return total.sum
+    }
+
+    static func expected(items: Int) -> Int {
+        shiftedSum(count: items, offset: 0)
+    }
+}

@@ -8,6 +8,9 @@ import RxCore
 
 /// Describes a virtual clock for ``VirtualTimeScheduler``: its time and interval types, how
 /// they map to real dates and intervals, and how to add and compare them.
+///
+/// The scheduler calls these methods while it holds its lock, to keep its queue in order, so
+/// they must be plain arithmetic: one that calls back into the scheduler stops the process.
 public protocol VirtualTimeConverterType {
     /// A point on the virtual clock.
     associatedtype VirtualTimeUnit

@@ -30,10 +30,13 @@ final class HotObservable<Element>: TestableObservable<Element>, @unchecked Send
         }
         let index = recordSubscription()
         return Disposables.create {
-            self.lock.withLock { _ in
-                self.observers.removeAll { $0.key == key }
+            // The observer leaves the list under the lock but is released after it: what it
+            // holds may subscribe to this observable, or unsubscribe another, as it dies.
+            let removed = self.lock.withLock { _ in
+                self.observers.firstIndex { $0.key == key }.map { self.observers.remove(at: $0) }
             }
             self.recordUnsubscription(at: index)
+            _ = removed
         }
     }
 
