@@ -21,9 +21,20 @@ extension TestScheduler {
         guard let index = firstDifference(expected, events) else { return nil }
         let times = [expected, events].compactMap { index < $0.count ? $0[index].time : nil }
         let time = times.min() ?? subscribed
-        let layout = MarbleLayout(
-            [marks(of: expected, values: table), marks(of: events, values: table)], zero: subscribed,
-            ticksPerFrame: ticksPerFrame, marksZero: true)
+        let marks = [marks(of: expected, values: table), marks(of: events, values: table)]
+        var layout = MarbleLayout(marks, zero: subscribed, ticksPerFrame: ticksPerFrame, marksZero: true)
+        var scaleNote: String?
+        if !layout.isExact, ticksPerFrame > 1 {
+            // Events less than a frame apart would share a group and read badly; one column per
+            // tick gives each its own, on an axis both lines still share.
+            let fine = MarbleLayout(marks, zero: subscribed, ticksPerFrame: 1, marksZero: true)
+            if fine.isExact {
+                layout = fine
+                scaleNote =
+                    "note: drawn one tick per column (- is a tick, Nf is N ticks): "
+                    + "some events are less than a frame apart"
+            }
+        }
         var lines = [
             "recorded events differ from the marble diagram at \(time) (\(frameDescription(of: time, zero: subscribed))):",
             "expected: \(layout.lines[0])",
@@ -33,6 +44,7 @@ extension TestScheduler {
             "  expected: \(index < expected.count ? expected[index].debugDescription : "nothing")",
             "  recorded: \(index < events.count ? events[index].debugDescription : "nothing")",
         ]
+        lines += scaleNote.map { [$0] } ?? []
         lines += notes(layout, drawnLines: layout.lines)
         lines.append(events.isEmpty ? "recorded events: none" : "recorded events:")
         lines += events.map { "  \($0.debugDescription)" }
@@ -101,7 +113,7 @@ extension TestScheduler {
         let offset = time - zero
         let frame = offset >= 0 ? offset / ticksPerFrame : -((-offset + ticksPerFrame - 1) / ticksPerFrame)
         let rest = offset - frame * ticksPerFrame
-        return rest == 0 ? "frame \(frame)" : "frame \(frame) + \(rest) ticks"
+        return rest == 0 ? "frame \(frame)" : "frame \(frame) + \(rest) \(rest == 1 ? "tick" : "ticks")"
     }
 
     private func notes(_ layout: MarbleLayout, drawnLines: [String]) -> [String] {

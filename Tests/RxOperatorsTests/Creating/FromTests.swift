@@ -7,6 +7,22 @@ import RxTestSupport
 import XCTest
 
 final class FromTests: RxTestCase {
+    func testOfOnTheTestSchedulerAgainstAFrameDiagramIsReportedOneTickPerColumn() {
+        let scheduler = TestScheduler(initialClock: 0)
+
+        let res = scheduler.start { Observable.of(1, 2, 3, scheduler: scheduler) }
+        let message = scheduler.marbleMismatch(res.events, "-123|") ?? ""
+
+        XCTAssertTrue(
+            message.hasPrefix(
+                """
+                recorded events differ from the marble diagram at 201 (frame 0 + 1 tick):
+                expected: ----------1---------2---------3---------|
+                recorded: -123|------------------------------------
+                           ^
+                """), message)
+    }
+
     func testOfOnATestSchedulerSendsOneElementPerTick() {
         let scheduler = TestScheduler(initialClock: 0)
 

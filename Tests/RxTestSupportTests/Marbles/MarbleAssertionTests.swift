@@ -101,13 +101,13 @@ final class MarbleAssertionTests: RxTestCase {
             scheduler.marbleMismatch(events, "-a-b", values: values),
             """
             recorded events differ from the marble diagram at 230 (frame 3):
-            expected: -a-b
-            recorded: -a-b
-                         ^
+            expected: ----------a-------------------b-----
+            recorded: ----------a------------------------b
+                                                    ^
             first difference:
               expected: next(2) @ 230
               recorded: next(2) @ 235
-            note: some times fall inside an earlier frame and are drawn with it; the list is exact
+            note: drawn one tick per column (- is a tick, Nf is N ticks): some events are less than a frame apart
             recorded events:
               next(1) @ 210
               next(2) @ 235
