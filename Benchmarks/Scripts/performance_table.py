@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Turns one benchmark run, exported with `--format jmh`, into the table of Docs/Performance.md.
+"""Turns one benchmark run, exported with `--format jmh`, into the tables of Docs/Performance.md and Benchmarks/RESULTS.md.
 
 Usage: performance_table.py RUN.jmh.json
 

@@ -98,7 +98,7 @@ enum MapFilterCreating {
     /// keeping RxSwift's rule that `map` and `filter` run their closures per subscriber: one
     /// object per operator and one per subscription, with no other machinery. Not a peer but a
     /// bound: a library that returns a new sequence from each operator, as this one does, cannot
-    /// take less time. Docs/Performance.md (section 4) names the one way around it and why this
+    /// take less time. Benchmarks/RESULTS.md (round 1, section 4) names the one way around it and why this
     /// library does not take it.
     static func lazyMinimum(chains: Int) -> Int {
         let step = Workload.step

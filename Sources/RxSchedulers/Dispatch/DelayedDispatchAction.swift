@@ -12,6 +12,10 @@ import RxDisposables
 /// once, without waiting for the deadline. Disposing after the run disposes what the action
 /// returned. Once the action has run, the source is cancelled, which releases its handler and
 /// with it the reference the handler keeps to this object.
+///
+/// It keeps the same run-at-most-once state as ``ScheduledAction`` without sharing its code: a
+/// shared generic state type made every dispatch timer half as slow again, its metadata looked
+/// up on each run (Benchmarks/RESULTS.md, "One state type for `ScheduledAction`").
 final class DelayedDispatchAction<StateType>: Cancelable, @unchecked Sendable {
     private let lock = RxLock()
     private var source: (any DispatchSourceTimer)?
