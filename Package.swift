@@ -35,6 +35,9 @@ let package = Package(
             dependencies: ["RxCore", "RxDisposables", "RxSchedulers", "RxOperators", "RxTestSupport"],
             path: "Examples/rx-examples", swiftSettings: strictness),
 
+        // What several test targets share (`TestError`, `Counter`); not a product.
+        .target(name: "RxTestHelpers", path: "Tests/RxTestHelpers", swiftSettings: strictness),
+
         .testTarget(
             name: "RxDisposablesTests", dependencies: ["RxDisposables", "RxCore", "RxTestSupport"],
             swiftSettings: strictness),
@@ -42,14 +45,16 @@ let package = Package(
             name: "RxCoreTests", dependencies: ["RxCore", "RxDisposables", "RxTestSupport"],
             swiftSettings: strictness),
         .testTarget(
-            name: "RxSchedulersTests", dependencies: ["RxSchedulers", "RxCore", "RxDisposables", "RxTestSupport"],
+            name: "RxSchedulersTests",
+            dependencies: ["RxSchedulers", "RxCore", "RxDisposables", "RxTestSupport", "RxTestHelpers"],
             swiftSettings: strictness),
         .testTarget(
             name: "RxOperatorsTests",
-            dependencies: ["RxOperators", "RxSchedulers", "RxCore", "RxDisposables", "RxTestSupport"],
+            dependencies: ["RxOperators", "RxSchedulers", "RxCore", "RxDisposables", "RxTestSupport", "RxTestHelpers"],
             swiftSettings: strictness),
         .testTarget(
-            name: "RxTestSupportTests", dependencies: ["RxTestSupport", "RxSchedulers", "RxCore", "RxDisposables"],
+            name: "RxTestSupportTests",
+            dependencies: ["RxTestSupport", "RxSchedulers", "RxCore", "RxDisposables", "RxTestHelpers"],
             swiftSettings: strictness),
     ]
 )

@@ -12,9 +12,9 @@ final class EventTests: RxTestCase {
     }
 
     func testAccessorsOfError() {
-        let event = Event<Int>.error(TestError(id: 1))
+        let event = Event<Int>.error(NumberedError(id: 1))
         XCTAssertNil(event.element)
-        XCTAssertEqual(event.error as? TestError, TestError(id: 1))
+        XCTAssertEqual(event.error as? NumberedError, NumberedError(id: 1))
         XCTAssertTrue(event.isStopEvent)
         XCTAssertFalse(event.isCompleted)
     }
@@ -32,13 +32,13 @@ final class EventTests: RxTestCase {
     }
 
     func testMapTurnsAThrownErrorIntoAnErrorEvent() {
-        let mapped = Event<Int>.next(2).map { _ -> String in throw TestError(id: 3) }
-        XCTAssertEqual(mapped.error as? TestError, TestError(id: 3))
+        let mapped = Event<Int>.next(2).map { _ -> String in throw NumberedError(id: 3) }
+        XCTAssertEqual(mapped.error as? NumberedError, NumberedError(id: 3))
     }
 
     func testMapPassesTerminalEventsWithoutCallingTheTransform() {
         var calls = 0
-        let failed = Event<Int>.error(TestError(id: 4)).map { value -> Int in
+        let failed = Event<Int>.error(NumberedError(id: 4)).map { value -> Int in
             calls += 1
             return value
         }
@@ -47,7 +47,7 @@ final class EventTests: RxTestCase {
             return value
         }
 
-        XCTAssertEqual(failed.error as? TestError, TestError(id: 4))
+        XCTAssertEqual(failed.error as? NumberedError, NumberedError(id: 4))
         XCTAssertTrue(completed.isCompleted)
         XCTAssertEqual(calls, 0)
     }
@@ -55,14 +55,14 @@ final class EventTests: RxTestCase {
     func testDescriptionReadsLikeRxSwift() {
         XCTAssertEqual(Event<Int>.next(1).description, "next(1)")
         XCTAssertEqual(Event<String>.next("a").description, "next(a)")
-        XCTAssertEqual(Event<Int>.error(TestError(id: 5)).description, "error(TestError(5))")
+        XCTAssertEqual(Event<Int>.error(NumberedError(id: 5)).description, "error(NumberedError(5))")
         XCTAssertEqual(Event<Int>.completed.description, "completed")
     }
 
     func testPrintedAndReflectedFormsMatchTheDescription() {
-        let events: [Event<Int>] = [.next(1), .error(TestError(id: 2)), .completed]
-        XCTAssertEqual(events.map { String(describing: $0) }, ["next(1)", "error(TestError(2))", "completed"])
-        XCTAssertEqual(events.map { String(reflecting: $0) }, ["next(1)", "error(TestError(2))", "completed"])
-        XCTAssertEqual(events.map(\.debugDescription), ["next(1)", "error(TestError(2))", "completed"])
+        let events: [Event<Int>] = [.next(1), .error(NumberedError(id: 2)), .completed]
+        XCTAssertEqual(events.map { String(describing: $0) }, ["next(1)", "error(NumberedError(2))", "completed"])
+        XCTAssertEqual(events.map { String(reflecting: $0) }, ["next(1)", "error(NumberedError(2))", "completed"])
+        XCTAssertEqual(events.map(\.debugDescription), ["next(1)", "error(NumberedError(2))", "completed"])
     }
 }

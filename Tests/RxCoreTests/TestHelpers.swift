@@ -15,10 +15,10 @@ final class CallLog: Sendable {
 }
 
 /// An error a test can recognise by its number.
-struct TestError: Swift.Error, Equatable, CustomStringConvertible {
+struct NumberedError: Swift.Error, Equatable, CustomStringConvertible {
     let id: Int
 
-    var description: String { "TestError(\(id))" }
+    var description: String { "NumberedError(\(id))" }
 }
 
 /// A test-only sequence built the way operators are: on each subscription it makes a

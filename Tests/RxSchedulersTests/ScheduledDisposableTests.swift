@@ -2,6 +2,7 @@ import Dispatch
 import RxCore
 import RxDisposables
 import RxSchedulers
+import RxTestHelpers
 import RxTestSupport
 import XCTest
 
@@ -41,7 +42,7 @@ final class ScheduledDisposableTests: RxTestCase {
 private final class CountingDisposable: Disposable, Sendable {
     private let counter = Counter()
 
-    var count: Int { counter.current }
+    var count: Int { counter.value }
 
     func dispose() {
         counter.increment()

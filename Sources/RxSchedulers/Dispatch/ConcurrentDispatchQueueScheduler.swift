@@ -8,6 +8,10 @@ import RxDisposables
     import Foundation
 #endif
 
+// The `SchedulerType` members below only forward to `configuration`, which holds what this
+// scheduler shares with the other dispatch queue scheduler. Each public class declares them itself:
+// a public protocol's requirements need public members, and sharing them through a common base
+// class or protocol would add a public type that RxSwift does not have.
 // @unchecked Sendable: the configuration is immutable.
 /// Runs work on a dispatch queue that may run several actions at once.
 ///

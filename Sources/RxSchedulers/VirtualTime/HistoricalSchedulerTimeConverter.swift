@@ -45,8 +45,6 @@ public struct HistoricalSchedulerTimeConverter: VirtualTimeConverterType, Sendab
 
     /// How the two dates compare.
     public func compareVirtualTime(_ lhs: VirtualTimeUnit, _ rhs: VirtualTimeUnit) -> VirtualTimeComparison {
-        if lhs < rhs { return .lessThan }
-        if lhs > rhs { return .greaterThan }
-        return .equal
+        VirtualTimeComparison(comparing: lhs, with: rhs)
     }
 }

@@ -8,3 +8,11 @@ public enum VirtualTimeComparison: Sendable {
     /// The left time is later.
     case greaterThan
 }
+
+extension VirtualTimeComparison {
+    /// How `lhs` compares with `rhs`, for the converters whose times are `Comparable`.
+    @inlinable
+    package init<Time: Comparable>(comparing lhs: Time, with rhs: Time) {
+        self = lhs < rhs ? .lessThan : lhs > rhs ? .greaterThan : .equal
+    }
+}

@@ -59,9 +59,7 @@ public struct TestSchedulerVirtualTimeConverter: VirtualTimeConverterType, Senda
 
     /// How `lhs` compares to `rhs`.
     public func compareVirtualTime(_ lhs: VirtualTimeUnit, _ rhs: VirtualTimeUnit) -> VirtualTimeComparison {
-        if lhs < rhs { return .lessThan }
-        if lhs > rhs { return .greaterThan }
-        return .equal
+        VirtualTimeComparison(comparing: lhs, with: rhs)
     }
 
     // RxTest adds one half and truncates (so -1.2 ticks becomes 0); keeping that rule keeps

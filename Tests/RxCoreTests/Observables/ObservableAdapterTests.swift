@@ -56,13 +56,13 @@ final class ObservableAdapterTests: RxTestCase {
         let log = CallLog()
         let slot = ObserverSlot<Int>()
         let source = CustomSource(
-            log: log, events: [.next(1), .error(TestError(id: 1)), .next(2), .completed], slot: slot)
+            log: log, events: [.next(1), .error(NumberedError(id: 1)), .next(2), .completed], slot: slot)
 
         let subscription = source.asObservable().subscribe(AnyObserver<Int> { log.append($0.description) })
         slot.observer?.onNext(3)
         slot.observer = nil
 
-        XCTAssertEqual(log.entries, ["source subscribed", "next(1)", "error(TestError(1))", "source disposed"])
+        XCTAssertEqual(log.entries, ["source subscribed", "next(1)", "error(NumberedError(1))", "source disposed"])
         subscription.dispose()
     }
 

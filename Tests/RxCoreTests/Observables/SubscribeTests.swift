@@ -27,7 +27,7 @@ final class SubscribeTests: RxTestCase {
         let log = CallLog()
         let source = TestProducer<Int>(log: log) { observer in
             observer.onNext(1)
-            observer.onError(TestError(id: 1))
+            observer.onError(NumberedError(id: 1))
             observer.onCompleted()
         }
         let subscription = source.subscribe(
@@ -36,7 +36,7 @@ final class SubscribeTests: RxTestCase {
             onCompleted: { log.append("completed") },
             onDisposed: { log.append("disposed") })
 
-        XCTAssertEqual(log.entries, ["next(1)", "error(TestError(1))", "disposed", "upstream released"])
+        XCTAssertEqual(log.entries, ["next(1)", "error(NumberedError(1))", "disposed", "upstream released"])
         subscription.dispose()
     }
 
@@ -90,10 +90,10 @@ final class SubscribeTests: RxTestCase {
         let received = CallLog()
         Hooks.defaultErrorHandler = { callStack, error in received.append("\(callStack) \(error)") }
 
-        let source = TestProducer<Int> { $0.onError(TestError(id: 9)) }
+        let source = TestProducer<Int> { $0.onError(NumberedError(id: 9)) }
         let subscription = source.subscribe(onNext: { _ in })
 
-        XCTAssertEqual(received.entries, ["[] TestError(9)"])
+        XCTAssertEqual(received.entries, ["[] NumberedError(9)"])
         subscription.dispose()
     }
 
@@ -103,11 +103,11 @@ final class SubscribeTests: RxTestCase {
         let received = CallLog()
         Hooks.defaultErrorHandler = { _, error in received.append("\(error)") }
 
-        let source = TestProducer<Int> { $0.onError(TestError(id: 9)) }
+        let source = TestProducer<Int> { $0.onError(NumberedError(id: 9)) }
         let handled = CallLog()
         source.subscribe(onError: { handled.append("\($0)") }).dispose()
 
-        XCTAssertEqual(handled.entries, ["TestError(9)"])
+        XCTAssertEqual(handled.entries, ["NumberedError(9)"])
         XCTAssertEqual(received.entries, [])
     }
 
@@ -136,10 +136,10 @@ final class SubscribeTests: RxTestCase {
             var seen: [String] = []
         }
         let owner = Owner()
-        let source = TestProducer<Int> { $0.onError(TestError(id: 2)) }
+        let source = TestProducer<Int> { $0.onError(NumberedError(id: 2)) }
         source.subscribe(with: owner, onError: { $0.seen.append("error(\($1))") }).dispose()
 
-        XCTAssertEqual(owner.seen, ["error(TestError(2))"])
+        XCTAssertEqual(owner.seen, ["error(NumberedError(2))"])
     }
 
     func testSubscribeWithObjectHoldsItWeaklyAndStopsCallingOnceItIsGone() {
@@ -179,7 +179,7 @@ final class SubscribeTests: RxTestCase {
         Hooks.defaultErrorHandler = { _, error in received.append("\(error)") }
 
         let owner = Token()
-        TestProducer<Int> { $0.onError(TestError(id: 3)) }.subscribe(with: owner).dispose()
+        TestProducer<Int> { $0.onError(NumberedError(id: 3)) }.subscribe(with: owner).dispose()
 
         XCTAssertEqual(received.entries, [], "as in RxSwift, subscribe(with:) counts every error as handled")
     }

@@ -18,10 +18,10 @@ final class AnyObserverTests: RxTestCase {
         let wrapped = AnonymousObserver<Int> { log.append($0.description) }
         let observer = AnyObserver(wrapped)
         observer.onNext(1)
-        observer.onError(TestError(id: 1))
+        observer.onError(NumberedError(id: 1))
         observer.onNext(2)
 
-        XCTAssertEqual(log.entries, ["next(1)", "error(TestError(1))"], "the wrapped observer keeps its grammar")
+        XCTAssertEqual(log.entries, ["next(1)", "error(NumberedError(1))"], "the wrapped observer keeps its grammar")
     }
 
     func testAsObserverWrapsAnyObserverAndReturnsAnAnyObserverAsIs() {
@@ -50,21 +50,21 @@ final class AnyObserverTests: RxTestCase {
         let log = CallLog()
         let target = AnonymousObserver<String> { log.append($0.description) }
         let ints: AnyObserver<Int> = target.mapObserver { value in
-            if value == 2 { throw TestError(id: 2) }
+            if value == 2 { throw NumberedError(id: 2) }
             return "#\(value)"
         }
         ints.onNext(1)
         ints.onNext(2)
         ints.onNext(3)
 
-        XCTAssertEqual(log.entries, ["next(#1)", "error(TestError(2))"])
+        XCTAssertEqual(log.entries, ["next(#1)", "error(NumberedError(2))"])
     }
 
     func testMapObserverPassesErrorsThrough() {
         let log = CallLog()
         let strings = AnyObserver<String> { log.append($0.description) }
-        strings.mapObserver { (value: Int) in "\(value)" }.onError(TestError(id: 7))
+        strings.mapObserver { (value: Int) in "\(value)" }.onError(NumberedError(id: 7))
 
-        XCTAssertEqual(log.entries, ["error(TestError(7))"])
+        XCTAssertEqual(log.entries, ["error(NumberedError(7))"])
     }
 }

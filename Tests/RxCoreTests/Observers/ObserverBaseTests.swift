@@ -23,7 +23,7 @@ final class ObserverBaseTests: RxTestCase {
         observer.onNext(2)
         observer.onCompleted()
         observer.onNext(3)
-        observer.onError(TestError(id: 1))
+        observer.onError(NumberedError(id: 1))
         observer.onCompleted()
 
         XCTAssertEqual(log.entries, ["next(1)", "next(2)", "completed"])
@@ -33,12 +33,12 @@ final class ObserverBaseTests: RxTestCase {
         let log = CallLog()
         let observer = RecordingObserver(log: log)
         observer.onNext(1)
-        observer.onError(TestError(id: 1))
+        observer.onError(NumberedError(id: 1))
         observer.onNext(2)
-        observer.onError(TestError(id: 2))
+        observer.onError(NumberedError(id: 2))
         observer.onCompleted()
 
-        XCTAssertEqual(log.entries, ["next(1)", "error(TestError(1))"])
+        XCTAssertEqual(log.entries, ["next(1)", "error(NumberedError(1))"])
     }
 
     func testDisposeStopsTheObserver() {
@@ -63,10 +63,10 @@ final class ObserverBaseTests: RxTestCase {
                 observer?.onNext(9)
             }
         }
-        observer?.onError(TestError(id: 1))
+        observer?.onError(NumberedError(id: 1))
         observer = nil
 
-        XCTAssertEqual(log.entries, ["error(TestError(1))"])
+        XCTAssertEqual(log.entries, ["error(NumberedError(1))"])
     }
 
     func testConcurrentTerminalEventsDeliverExactlyOne() {
@@ -77,7 +77,7 @@ final class ObserverBaseTests: RxTestCase {
                 if thread.isMultiple(of: 2) {
                     observer.value.onCompleted()
                 } else {
-                    observer.value.onError(TestError(id: thread))
+                    observer.value.onError(NumberedError(id: thread))
                 }
                 observer.value.onNext(thread)
             }

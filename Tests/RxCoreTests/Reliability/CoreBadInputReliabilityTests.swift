@@ -91,7 +91,7 @@ final class CoreBadInputReliabilityTests: RxTestCase {
         let observer = AnonymousObserver<Int> { log.append($0.description) }
         observer.dispose()
         observer.onNext(1)
-        observer.onError(TestError(id: 1))
+        observer.onError(NumberedError(id: 1))
         observer.onCompleted()
         observer.dispose()
 

@@ -70,7 +70,7 @@ final class CoreStressReliabilityTests: RxTestCase {
                 if thread.isMultiple(of: 2) {
                     observer?.onCompleted()
                 } else {
-                    observer?.onError(TestError(id: thread))
+                    observer?.onError(NumberedError(id: thread))
                 }
                 observer?.onNext(thread + 100)
             }

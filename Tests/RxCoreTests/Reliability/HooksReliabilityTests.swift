@@ -20,7 +20,7 @@ final class HooksReliabilityTests: RxTestCase {
 
         for round in 0..<Self.rounds {
             // An unhandled error reaches the handler through the subscribe family.
-            _ = TestProducer<Int> { $0.onError(TestError(id: round)) }.subscribe()
+            _ = TestProducer<Int> { $0.onError(NumberedError(id: round)) }.subscribe()
             // Reading and writing the hook back is what a logging wrapper does.
             let current = Hooks.defaultErrorHandler
             Hooks.defaultErrorHandler = current

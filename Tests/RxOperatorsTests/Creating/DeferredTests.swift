@@ -1,6 +1,7 @@
 import RxCore
 import RxOperators
 import RxSchedulers
+import RxTestHelpers
 import RxTestSupport
 import XCTest
 

@@ -1,5 +1,6 @@
 import RxCore
 import RxOperators
+import RxTestHelpers
 import RxTestSupport
 import XCTest
 

@@ -1,3 +1,4 @@
+import RxTestHelpers
 /// An element whose instances a ``Counter`` counts while they are alive, for tests that check an
 /// operator lets go of what it has delivered or dropped.
 final class LiveElement: Sendable {

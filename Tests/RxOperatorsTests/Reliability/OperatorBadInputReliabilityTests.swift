@@ -2,6 +2,7 @@ import Dispatch
 import RxCore
 import RxDisposables
 import RxSchedulers
+import RxTestHelpers
 import RxTestSupport
 import XCTest
 

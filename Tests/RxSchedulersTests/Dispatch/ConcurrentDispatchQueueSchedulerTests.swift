@@ -3,6 +3,7 @@ import Foundation
 import RxCore
 import RxDisposables
 import RxSchedulers
+import RxTestHelpers
 import RxTestSupport
 import XCTest
 

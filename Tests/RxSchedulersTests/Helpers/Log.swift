@@ -23,24 +23,3 @@ final class Log<Entry>: @unchecked Sendable {
 /// Something a scheduled action captures, so that a weak reference can tell when the
 /// scheduler released the action.
 final class Payload: Sendable {}
-
-/// A thread-safe counter for spotting actions that overlap.
-final class Counter: Sendable {
-    private let value = Atomic<Int>(0)
-
-    /// Adds one and returns the new value.
-    @discardableResult
-    func increment() -> Int {
-        value.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue
-    }
-
-    /// Takes one away and returns the new value.
-    @discardableResult
-    func decrement() -> Int {
-        value.wrappingSubtract(1, ordering: .sequentiallyConsistent).newValue
-    }
-
-    var current: Int {
-        value.load(ordering: .sequentiallyConsistent)
-    }
-}

@@ -1,6 +1,7 @@
 import Dispatch
 import RxCore
 import RxDisposables
+import RxTestHelpers
 import XCTest
 
 /// Checks that several scheduler tests share, each bounded by an expectation.

@@ -2,6 +2,7 @@ import Dispatch
 import RxCore
 import RxDisposables
 import RxSchedulers
+import RxTestHelpers
 import RxTestSupport
 import XCTest
 
@@ -177,9 +178,9 @@ final class SchedulePeriodicOrderingTests: RxTestCase {
                 clock += 1
                 scheduler.advanceTo(clock)
             }
-            let atDispose = ticks.current
+            let atDispose = ticks.value
             scheduler.advanceTo(clock + 100)
-            return [atDispose > 50 ? "ticked past 50" : "stopped early", "\(ticks.current - atDispose) after dispose"]
+            return [atDispose > 50 ? "ticked past 50" : "stopped early", "\(ticks.value - atDispose) after dispose"]
         } expect: {
             ["ticked past 50", "0 after dispose"]
         }

@@ -1,5 +1,6 @@
 import RxCore
 import RxSchedulers
+import RxTestHelpers
 import XCTest
 
 @testable import RxTestSupport

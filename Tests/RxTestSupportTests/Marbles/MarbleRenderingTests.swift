@@ -1,5 +1,6 @@
 import RxCore
 import RxSchedulers
+import RxTestHelpers
 import RxTestSupport
 import XCTest
 

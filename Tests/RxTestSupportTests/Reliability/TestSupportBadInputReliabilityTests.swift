@@ -1,6 +1,7 @@
 import RxCore
 import RxDisposables
 import RxSchedulers
+import RxTestHelpers
 import XCTest
 
 @testable import RxTestSupport

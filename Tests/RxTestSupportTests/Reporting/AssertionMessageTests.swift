@@ -1,6 +1,7 @@
 import Dispatch
 import RxCore
 import RxSchedulers
+import RxTestHelpers
 import XCTest
 
 @testable import RxTestSupport

@@ -1,5 +1,6 @@
 import Foundation
 import RxCore
+import RxTestHelpers
 import RxTestSupport
 import XCTest
 
