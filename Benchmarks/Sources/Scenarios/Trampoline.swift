@@ -100,17 +100,16 @@ enum TrampolineFanOut {
         return total.sum
     }
 
-    /// Every item's state and action appended to an array and run in order: the least a queue of
-    /// scheduled actions must do.
+    /// Every item's closure, which captures the item as the scheduled one does, appended to an
+    /// array and run in order: the least a queue of scheduled closures must do.
     static func floor(items: Int) -> Int {
         let total = Accumulator()
-        let action: (Int) -> Void = opaque { total.sum &+= $0 }
-        var queue: [(Int, (Int) -> Void)] = []
+        var queue: [() -> Void] = []
         for item in 0..<items {
-            queue.append((item, action))
+            queue.append(opaqueAction { total.sum &+= item })
         }
-        for (item, action) in queue {
-            action(item)
+        for action in queue {
+            action()
         }
         return total.sum
     }
@@ -118,4 +117,10 @@ enum TrampolineFanOut {
     static func expected(items: Int) -> Int {
         shiftedSum(count: items, offset: 0)
     }
+}
+
+/// `action`, hidden from the optimiser so that it cannot fuse the queued closures away.
+@inline(never)
+private func opaqueAction(_ action: @escaping () -> Void) -> () -> Void {
+    action
 }

@@ -13,13 +13,14 @@ import Synchronization
 /// The sink is generic over its downstream observer, so a chain of operators is a chain of
 /// concrete types with no type-erased observer between them.
 open class Sink<Observer: ObserverType>: Disposable {
-    /// The downstream observer.
-    public final let observer: Observer
-    /// The subscription's disposer, disposed with the sink.
-    public final let cancel: any Cancelable
-
+    // Declared first, before anything whose size depends on `Observer`, so that its offset is a
+    // constant: each hop of each element reads it without looking the offset up in the
+    // metadata.
     @usableFromInline
     final let disposedFlag = Atomic<Bool>(false)
+
+    /// The subscription's disposer, disposed with the sink.
+    public final let cancel: any Cancelable
 
     // The upstream subscription the sink holds (`holdUpstream(_:)`), handed
     // over and disposed in the order `upstreamHandOff` keeps, as `SinkDisposer` keeps its pair. That
@@ -33,6 +34,10 @@ open class Sink<Observer: ObserverType>: Disposable {
         @usableFromInline
         final let synchronizationTracker = SynchronizationTracker()
     #endif
+
+    // Last: its size depends on `Observer`, and so do the offsets of whatever follows it.
+    /// The downstream observer.
+    public final let observer: Observer
 
     /// Creates the sink; counted by ``Resources/total`` in debug builds.
     public init(observer: Observer, cancel: any Cancelable) {
