@@ -40,6 +40,28 @@ where Observer.Element == Element {
         super.init(observer: observer, cancel: cancel)
     }
 
+    // The trampoline's loop, over the array's buffer: reading an element there costs a copy,
+    // where the array's own subscript, generic here, is a call into the standard library with a
+    // bounds check, and `count` another.
+    override func runSteps(queuingBehind turn: ReusableTrampolineEntry) {
+        elements.withUnsafeBufferPointer { buffer in
+            var position = index
+            while position < buffer.count {
+                index = position + 1
+                forwardNext(buffer[position])
+                position += 1
+                if isDisposed {
+                    return
+                }
+                if turn.hasQueuedWork {
+                    turn.enqueue(self)
+                    return
+                }
+            }
+            forwardCompletedAndDispose()
+        }
+    }
+
     override func emitNext() -> Bool {
         let position = index
         guard position < elements.count else {

@@ -31,6 +31,13 @@ class SteppingSink<Observer: ObserverType>: Sink<Observer>, RepeatingTrampolineW
 
     final func runTrampolineTurn() {
         guard let turn, !isDisposed else { return }
+        runSteps(queuingBehind: turn)
+    }
+
+    /// Runs steps until the sequence ends, the sink is disposed, or other work waits on the
+    /// trampoline, in which case it queues the next turn behind that work. A subclass that can
+    /// step faster in a loop of its own overrides it, keeping that order.
+    func runSteps(queuingBehind turn: ReusableTrampolineEntry) {
         while emitNext(), !isDisposed {
             if turn.hasQueuedWork {
                 turn.enqueue(self)
