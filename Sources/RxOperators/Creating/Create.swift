@@ -40,9 +40,10 @@ protocol AnonymousObservableReceiver<Element>: AnyObject {
     func receiveCompleted()
 }
 
-/// The producer behind `create`: it keeps the user's subscribe closure.
+/// The producer behind `create`: it keeps the user's subscribe closure. A `map` right after it,
+/// and a `filter` after that, join its stage (``CreateThenMap``).
 @usableFromInline
-final class AnonymousObservable<Element>: Producer<Element> {
+final class AnonymousObservable<Element>: ComposableProducer<Element> {
     @usableFromInline
     typealias SubscribeHandler = (AnyObserver<Element>) -> any Disposable
 
@@ -57,6 +58,10 @@ final class AnonymousObservable<Element>: Producer<Element> {
         self.subscribeHandler = subscribeHandler
         self.router = router
         super.init()
+    }
+
+    override func composeMap<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result>? {
+        CreateThenMap(subscribeHandler: subscribeHandler, router: router, transform: transform, absorbed: .none)
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink

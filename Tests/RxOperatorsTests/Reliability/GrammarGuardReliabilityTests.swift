@@ -158,8 +158,8 @@ final class GrammarGuardReliabilityTests: RxTestCase {
                 [
                     """
                     Rx grammar violation: a `next` event reached \
-                    AnonymousObservableSink<MapFilterSink<Int, Int, SubscriptionObserver<Int>>> (the sink of \
-                    an Observable<Int>) from a second thread while another thread was still delivering to it. \
+                    CreateThenMapFilterSink<Int, Int, SubscriptionObserver<Int>> (the sink of an \
+                    Observable<Int>) from a second thread while another thread was still delivering to it. \
                     An observable must send its events one at a time: make its producer serialize its calls to \
                     the observer (a lock around them, or one serial queue that makes them all). Reported once \
                     per subscription.
