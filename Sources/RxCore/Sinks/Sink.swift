@@ -22,10 +22,10 @@ open class Sink<Observer: ObserverType>: Disposable {
     /// The subscription's disposer, disposed with the sink.
     public final let cancel: any Cancelable
 
-    // The upstream subscription the sink holds (`holdUpstream(_:)`), handed
-    // over and disposed in the order `upstreamHandOff` keeps, as `SinkDisposer` keeps its pair. That
-    // order is also what keeps the accesses to `upstream` apart, so the runtime's exclusivity
-    // check, a call on every access, is left out.
+    // The upstream subscription the sink holds (`holdUpstream(_:)`), handed over and disposed in
+    // the order `upstreamHandOff` keeps, as `SinkDisposer` keeps its sink. That order is also what
+    // keeps the accesses to `upstream` apart, so the runtime's exclusivity check, a call on every
+    // access, is left out.
     private final let upstreamHandOff = DisposalHandOff()
     @exclusivity(unchecked)
     private final var upstream: (any Disposable)?
