@@ -35,14 +35,16 @@ let package = Package(
             dependencies: ["RxCore", "RxDisposables", "RxSchedulers", "RxOperators", "RxTestSupport"],
             path: "Examples/rx-examples", swiftSettings: strictness),
 
-        // What several test targets share (`TestError`, `Counter`); not a product.
-        .target(name: "RxTestHelpers", path: "Tests/RxTestHelpers", swiftSettings: strictness),
+        // What several test targets share (`TestError`, `Counter`, `SynchronizationReports`); not a product.
+        .target(
+            name: "RxTestHelpers", dependencies: ["RxCore", "RxDisposables"], path: "Tests/RxTestHelpers",
+            swiftSettings: strictness),
 
         .testTarget(
             name: "RxDisposablesTests", dependencies: ["RxDisposables", "RxCore", "RxTestSupport"],
             swiftSettings: strictness),
         .testTarget(
-            name: "RxCoreTests", dependencies: ["RxCore", "RxDisposables", "RxTestSupport"],
+            name: "RxCoreTests", dependencies: ["RxCore", "RxDisposables", "RxTestSupport", "RxTestHelpers"],
             swiftSettings: strictness),
         .testTarget(
             name: "RxSchedulersTests",

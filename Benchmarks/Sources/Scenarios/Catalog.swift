@@ -46,6 +46,28 @@ public enum Catalog {
             ],
             expectedChecksum: ScanPerElement.expected(elements:)),
         Scenario(
+            name: "publish_subject_fanout", unit: "delivery", unitsPerIteration: 1_000_000,
+            sides: [
+                .init(name: "rx", run: Subjects.publishFanoutRx(deliveries:)),
+                .init(name: "opencombine", run: Subjects.publishFanoutOpenCombine(deliveries:)),
+                .init(name: "floor", run: Subjects.publishFanoutFloor(deliveries:)),
+            ],
+            expectedChecksum: Subjects.fanoutExpected(deliveries:)),
+        Scenario(
+            name: "behavior_subject_subscribe", unit: "subscription", unitsPerIteration: 1_000,
+            sides: [
+                .init(name: "rx", run: Subjects.behaviorSubscribeRx(subscriptions:)),
+                .init(name: "opencombine", run: Subjects.behaviorSubscribeOpenCombine(subscriptions:)),
+            ],
+            expectedChecksum: Subjects.behaviorExpected(subscriptions:)),
+        Scenario(
+            name: "share_per_delivery", unit: "delivery", unitsPerIteration: 1_000_000,
+            sides: [
+                .init(name: "rx", run: Subjects.shareRx(deliveries:)),
+                .init(name: "opencombine", run: Subjects.shareOpenCombine(deliveries:)),
+            ],
+            expectedChecksum: Subjects.shareExpected(deliveries:)),
+        Scenario(
             name: "interval_virtual", unit: "tick", unitsPerIteration: 100_000,
             sides: [
                 .init(name: "rx", run: IntervalVirtual.rx(ticks:)),

@@ -70,6 +70,12 @@ final class SynchronizationTracker: Sendable {
         _ overlap: Overlap, of event: DeliveredEvent, in sink: AnyObject, elementType: Element.Type,
         during delivery: () -> Void
     ) {
+        report(message: Self.message(overlap, of: event, in: type(of: sink), elementType: elementType), during: delivery)
+    }
+
+    /// Reports `message` as ``report(_:of:in:elementType:during:)`` reports an overlap, then runs
+    /// `delivery`; for receivers that are not sinks, such as subjects.
+    func report(message: @autoclosure () -> String, during delivery: () -> Void) {
         if !Self.isDeliveringAnOverlap {
             let isFirst = state.withLock { state in
                 defer { state.hasReported = true }
@@ -77,8 +83,7 @@ final class SynchronizationTracker: Sendable {
             }
             if isFirst {
                 // Outside the lock: the handler is the user's code.
-                Hooks.synchronizationErrorHandler(
-                    Self.message(overlap, of: event, in: type(of: sink), elementType: elementType))
+                Hooks.synchronizationErrorHandler(message())
             }
         }
         Self.$isDeliveringAnOverlap.withValue(true, operation: delivery)
@@ -104,6 +109,29 @@ final class SynchronizationTracker: Sendable {
                 same thread (reentrancy): an observer sent an event back into its own source. Break the \
                 cycle, or send the new event later through a scheduler (observe(on:) a serial \
                 scheduler). Reported once per subscription.
+                """
+        }
+    }
+
+    /// The text reported when `overlap` happened on a subject (or relay): what reached which
+    /// subject, what the rule is and how to keep it.
+    static func subjectMessage(_ overlap: Overlap, of event: DeliveredEvent, in subjectType: AnyObject.Type) -> String {
+        let what = "\(event.withArticle) event was sent to \(subjectType)"
+        switch overlap {
+        case .concurrent:
+            return """
+                Rx grammar violation: \(what) from a second thread while another thread was still \
+                sending to it. A subject is an observer: send to it from one thread at a time (a lock \
+                around the sends, one serial queue for them, or observe(on:) a serial scheduler before \
+                binding to it). Subscribing and disposing may happen on any thread. Reported once per \
+                subject.
+                """
+        case .reentrant:
+            return """
+                Rx grammar violation: \(what) while it was still delivering the previous event on the \
+                same thread (reentrancy): an observer sent an event back into the subject it observes. \
+                The nested event reaches every observer before the outer one finishes, as in RxSwift; \
+                to keep events in order, send it later through a scheduler. Reported once per subject.
                 """
         }
     }

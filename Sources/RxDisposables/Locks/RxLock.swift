@@ -31,4 +31,22 @@ package struct RxLock: ~Copyable, Sendable {
             return try body()
         }
     }
+
+    /// Runs `body` while holding the lock, like ``withLock(_:)``, for a result that the
+    /// compiler cannot prove is disconnected from the object the lock guards: a snapshot of a
+    /// subject's observer list, say.
+    ///
+    /// `withLock` requires a `sending` result, which a value read from a non-`Sendable` object's
+    /// stored properties is not. Use this only where every access to those properties takes
+    /// this lock, and say at the call's type what makes sharing the result safe.
+    @inlinable
+    package borrowing func withLockReturningShared<Result>(_ body: () -> Result) -> Result {
+        mutex.withLock { (_: inout sending Void) -> sending Result in
+            _ = handOff.load(ordering: .acquiring)
+            defer { handOff.store(true, ordering: .releasing) }
+            // What the doc comment above requires of the caller is what makes this safe.
+            nonisolated(unsafe) let result = body()
+            return result
+        }
+    }
 }

@@ -6,13 +6,13 @@ import RxDisposables
 ///
 /// `Hooks.synchronizationErrorHandler` is global: the tests that use this are XCTest tests, which
 /// run one at a time, so no other test sees the swapped handler.
-final class SynchronizationReports: Sendable {
+public final class SynchronizationReports: Sendable {
     private let collected = RxMutex<[String]>([])
 
     private init() {}
 
     /// Runs `body` with the handler collecting, and returns the reports in the order made.
-    static func collect(during body: () throws -> Void) rethrows -> [String] {
+    public static func collect(during body: () throws -> Void) rethrows -> [String] {
         let reports = SynchronizationReports()
         let previous = Hooks.synchronizationErrorHandler
         Hooks.synchronizationErrorHandler = { message in reports.collected.withLock { $0.append(message) } }
