@@ -7,38 +7,50 @@ extension ObservableType {
     /// error is a programmer error: it stops the program in debug builds, naming the error, and
     /// is printed to standard error in release builds. Handle errors upstream (`catchAndReturn`, say).
     public func bind(to relays: PublishRelay<Element>...) -> any Disposable {
-        bind(accepting: { element in relays.forEach { $0.accept(element) } })
+        bind(accepting: { element in
+            for relay in relays { relay.accept(element) }
+        })
     }
 
     /// Subscribes, and makes every relay in `relays` accept each element, wrapped in an
     /// `Optional`. Completion and errors as for ``bind(to:)-(PublishRelay<Element>...)``.
     public func bind(to relays: PublishRelay<Element?>...) -> any Disposable {
-        bind(accepting: { element in relays.forEach { $0.accept(element) } })
+        bind(accepting: { element in
+            for relay in relays { relay.accept(element) }
+        })
     }
 
     /// Subscribes, and makes every relay in `relays` accept each element as its value.
     /// Completion and errors as for ``bind(to:)-(PublishRelay<Element>...)``.
     public func bind(to relays: BehaviorRelay<Element>...) -> any Disposable {
-        bind(accepting: { element in relays.forEach { $0.accept(element) } })
+        bind(accepting: { element in
+            for relay in relays { relay.accept(element) }
+        })
     }
 
     /// Subscribes, and makes every relay in `relays` accept each element, wrapped in an
     /// `Optional`, as its value. Completion and errors as for
     /// ``bind(to:)-(PublishRelay<Element>...)``.
     public func bind(to relays: BehaviorRelay<Element?>...) -> any Disposable {
-        bind(accepting: { element in relays.forEach { $0.accept(element) } })
+        bind(accepting: { element in
+            for relay in relays { relay.accept(element) }
+        })
     }
 
     /// Subscribes, and makes every relay in `relays` accept, and keep, each element.
     /// Completion and errors as for ``bind(to:)-(PublishRelay<Element>...)``.
     public func bind(to relays: ReplayRelay<Element>...) -> any Disposable {
-        bind(accepting: { element in relays.forEach { $0.accept(element) } })
+        bind(accepting: { element in
+            for relay in relays { relay.accept(element) }
+        })
     }
 
     /// Subscribes, and makes every relay in `relays` accept, and keep, each element, wrapped in
     /// an `Optional`. Completion and errors as for ``bind(to:)-(PublishRelay<Element>...)``.
     public func bind(to relays: ReplayRelay<Element?>...) -> any Disposable {
-        bind(accepting: { element in relays.forEach { $0.accept(element) } })
+        bind(accepting: { element in
+            for relay in relays { relay.accept(element) }
+        })
     }
 
     private func bind(accepting accept: @escaping (Element) -> Void) -> any Disposable {

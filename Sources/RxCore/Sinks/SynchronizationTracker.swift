@@ -70,7 +70,8 @@ final class SynchronizationTracker: Sendable {
         _ overlap: Overlap, of event: DeliveredEvent, in sink: AnyObject, elementType: Element.Type,
         during delivery: () -> Void
     ) {
-        report(message: Self.message(overlap, of: event, in: type(of: sink), elementType: elementType), during: delivery)
+        report(
+            message: Self.message(overlap, of: event, in: type(of: sink), elementType: elementType), during: delivery)
     }
 
     /// Reports `message` as ``report(_:of:in:elementType:during:)`` reports an overlap, then runs
