@@ -13,6 +13,7 @@ let sections: [Section] = [
     timerSection,
     threadsSection,
     virtualTimeSection,
+    subjectsSection,
 ]
 
 /// Writes a line to standard error.

@@ -13,7 +13,8 @@ extension ObservableType {
     }
 
     /// Subscribes, and makes every relay in `relays` accept each element, wrapped in an
-    /// `Optional`. Completion and errors as for ``bind(to:)-(PublishRelay<Element>...)``.
+    /// `Optional`. Completion and errors as
+    /// for the first form.
     public func bind(to relays: PublishRelay<Element?>...) -> any Disposable {
         bind(accepting: { element in
             for relay in relays { relay.accept(element) }
@@ -21,7 +22,8 @@ extension ObservableType {
     }
 
     /// Subscribes, and makes every relay in `relays` accept each element as its value.
-    /// Completion and errors as for ``bind(to:)-(PublishRelay<Element>...)``.
+    /// Completion and errors as
+    /// for the first form.
     public func bind(to relays: BehaviorRelay<Element>...) -> any Disposable {
         bind(accepting: { element in
             for relay in relays { relay.accept(element) }
@@ -30,7 +32,7 @@ extension ObservableType {
 
     /// Subscribes, and makes every relay in `relays` accept each element, wrapped in an
     /// `Optional`, as its value. Completion and errors as for
-    /// ``bind(to:)-(PublishRelay<Element>...)``.
+    /// the first form.
     public func bind(to relays: BehaviorRelay<Element?>...) -> any Disposable {
         bind(accepting: { element in
             for relay in relays { relay.accept(element) }
@@ -38,7 +40,8 @@ extension ObservableType {
     }
 
     /// Subscribes, and makes every relay in `relays` accept, and keep, each element.
-    /// Completion and errors as for ``bind(to:)-(PublishRelay<Element>...)``.
+    /// Completion and errors as
+    /// for the first form.
     public func bind(to relays: ReplayRelay<Element>...) -> any Disposable {
         bind(accepting: { element in
             for relay in relays { relay.accept(element) }
@@ -46,7 +49,8 @@ extension ObservableType {
     }
 
     /// Subscribes, and makes every relay in `relays` accept, and keep, each element, wrapped in
-    /// an `Optional`. Completion and errors as for ``bind(to:)-(PublishRelay<Element>...)``.
+    /// an `Optional`. Completion and errors as
+    /// for the first form.
     public func bind(to relays: ReplayRelay<Element?>...) -> any Disposable {
         bind(accepting: { element in
             for relay in relays { relay.accept(element) }

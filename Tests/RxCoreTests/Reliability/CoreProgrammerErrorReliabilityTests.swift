@@ -53,4 +53,38 @@ struct CoreProgrammerErrorReliabilityTests {
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(message.contains("Sink.holdUpstream(_:) was called a second time"))
     }
+
+    @Test func aNegativeReplayBufferSizeStops() async {
+        let subject = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = ReplaySubject<Int>.create(bufferSize: -1)
+        }
+        let relay = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = ReplayRelay<Int>.create(bufferSize: -2)
+        }
+        let subjectMessage = String(decoding: subject?.standardErrorContent ?? [], as: UTF8.self)
+        let relayMessage = String(decoding: relay?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(subjectMessage.contains("ReplaySubject.create(bufferSize:): bufferSize must not be negative, got -1"))
+        #expect(relayMessage.contains("ReplayRelay.create(bufferSize:): bufferSize must not be negative, got -2"))
+    }
+
+    #if DEBUG
+        @Test func bindingAnErrorToARelayStops() async {
+            let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                _ = Observable<Int>.failing(RxError.unknown).bind(to: PublishRelay<Int>())
+            }
+            let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+            #expect(message.contains("Binding error to a relay: Unknown error occurred."))
+            #expect(message.contains("handle the error before bind(to:)"))
+        }
+    #endif
+}
+
+extension Observable {
+    /// A sequence that fails at once with `error`, for tests of RxCore, which has no `error(_:)`
+    /// operator.
+    fileprivate static func failing(_ error: any Swift.Error) -> Observable<Element> {
+        let subject = PublishSubject<Element>()
+        subject.onError(error)
+        return subject.asObservable()
+    }
 }
