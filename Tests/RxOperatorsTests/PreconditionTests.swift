@@ -87,4 +87,20 @@ final class PreconditionTests: RxTestCase {
             _ = Observable<UInt8>.range(start: 250, count: 7)
         }
     }
+
+    func testReplayRejectsANegativeBufferSize() throws {
+        try expectStop(
+            "testReplayRejectsANegativeBufferSize", message: "replay(_:): bufferSize must not be negative, got -1"
+        ) {
+            _ = Observable.of(1).replay(-1)
+        }
+    }
+
+    func testShareRejectsANegativeReplay() throws {
+        try expectStop(
+            "testShareRejectsANegativeReplay", message: "share(replay:scope:): replay must not be negative, got -1"
+        ) {
+            _ = Observable.of(1).share(replay: -1)
+        }
+    }
 }

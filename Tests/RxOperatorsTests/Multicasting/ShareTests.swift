@@ -1,0 +1,177 @@
+import RxCore
+import RxDisposables
+import RxOperators
+import RxTestHelpers
+import RxTestSupport
+import XCTest
+
+final class ShareTests: RxTestCase {
+    private func hotSource(_ scheduler: TestScheduler) -> TestableObservable<Int> {
+        scheduler.createHotObservable([
+            .next(210, 1), .next(220, 2), .next(240, 3), .next(260, 4), .next(320, 5), .next(340, 6),
+            .completed(400),
+        ])
+    }
+
+    func testObserversShareOneSubscriptionWhileAnyIsSubscribed() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = hotSource(scheduler)
+        let shared = xs.share()
+        let first = scheduler.createObserver(Int.self)
+        let second = scheduler.createObserver(Int.self)
+        let third = scheduler.createObserver(Int.self)
+        var subscriptions: [any Disposable] = []
+
+        scheduler.scheduleAt(200) { subscriptions.append(shared.subscribe(first)) }
+        scheduler.scheduleAt(230) { subscriptions.append(shared.subscribe(second)) }
+        scheduler.scheduleAt(250) { subscriptions[0].dispose() }
+        scheduler.scheduleAt(270) { subscriptions[1].dispose() }
+        scheduler.scheduleAt(300) { subscriptions.append(shared.subscribe(third)) }
+        scheduler.scheduleAt(1000) { subscriptions[2].dispose() }
+        scheduler.start()
+
+        XCTAssertEqual(first.events, [.next(210, 1), .next(220, 2), .next(240, 3)])
+        XCTAssertEqual(second.events, [.next(240, 3), .next(260, 4)])
+        XCTAssertEqual(third.events, [.next(320, 5), .next(340, 6), .completed(400)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 270), Subscription(300, 400)])
+    }
+
+    func testReplayOneSendsTheLatestElementToALateObserver() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = hotSource(scheduler)
+        let shared = xs.share(replay: 1)
+        let first = scheduler.createObserver(Int.self)
+        let late = scheduler.createObserver(Int.self)
+        let bag = CompositeDisposable()
+
+        scheduler.scheduleAt(200) { _ = bag.insert(shared.subscribe(first)) }
+        scheduler.scheduleAt(250) { _ = bag.insert(shared.subscribe(late)) }
+        scheduler.scheduleAt(1000) { bag.dispose() }
+        scheduler.start()
+
+        XCTAssertEqual(late.events, [.next(250, 3), .next(260, 4), .next(320, 5), .next(340, 6), .completed(400)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 400)])
+    }
+
+    func testWhileConnectedStartsAfreshAfterEveryoneLeft() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = hotSource(scheduler)
+        let shared = xs.share(replay: 1, scope: .whileConnected)
+        let first = scheduler.createObserver(Int.self)
+        let later = scheduler.createObserver(Int.self)
+        var subscriptions: [any Disposable] = []
+
+        scheduler.scheduleAt(200) { subscriptions.append(shared.subscribe(first)) }
+        scheduler.scheduleAt(250) { subscriptions[0].dispose() }
+        scheduler.scheduleAt(300) { subscriptions.append(shared.subscribe(later)) }
+        scheduler.scheduleAt(1000) { subscriptions[1].dispose() }
+        scheduler.start()
+
+        XCTAssertEqual(later.events, [.next(320, 5), .next(340, 6), .completed(400)], "nothing replayed")
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 250), Subscription(300, 400)])
+    }
+
+    func testForeverKeepsOneSubjectAcrossConnections() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = hotSource(scheduler)
+        let shared = xs.share(replay: 1, scope: .forever)
+        let first = scheduler.createObserver(Int.self)
+        let later = scheduler.createObserver(Int.self)
+        var subscriptions: [any Disposable] = []
+
+        scheduler.scheduleAt(200) { subscriptions.append(shared.subscribe(first)) }
+        scheduler.scheduleAt(250) { subscriptions[0].dispose() }
+        scheduler.scheduleAt(300) { subscriptions.append(shared.subscribe(later)) }
+        scheduler.scheduleAt(1000) { subscriptions[1].dispose() }
+        scheduler.start()
+
+        XCTAssertEqual(
+            later.events, [.next(300, 3), .next(320, 5), .next(340, 6), .completed(400)], "3 kept by the subject")
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 250), Subscription(300, 400)])
+    }
+
+    func testAfterTheSourceCompletedForeverReplaysAndWhileConnectedResubscribes() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let foreverSource = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .completed(30)])
+        let whileConnectedSource = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .completed(30)])
+        let forever = foreverSource.share(replay: 1, scope: .forever)
+        let whileConnected = whileConnectedSource.share(replay: 1, scope: .whileConnected)
+        let foreverLate = scheduler.createObserver(Int.self)
+        let whileConnectedLate = scheduler.createObserver(Int.self)
+        let bag = CompositeDisposable()
+
+        scheduler.scheduleAt(200) {
+            _ = bag.insert(forever.subscribe { _ in })
+            _ = bag.insert(whileConnected.subscribe { _ in })
+        }
+        scheduler.scheduleAt(300) {
+            _ = bag.insert(forever.subscribe(foreverLate))
+            _ = bag.insert(whileConnected.subscribe(whileConnectedLate))
+        }
+        scheduler.scheduleAt(1000) { bag.dispose() }
+        scheduler.start()
+
+        XCTAssertEqual(foreverLate.events, [.next(300, 2), .completed(300)])
+        XCTAssertEqual(whileConnectedLate.events, [.next(310, 1), .next(320, 2), .completed(330)])
+        XCTAssertEqual(whileConnectedSource.subscriptions, [Subscription(200, 230), Subscription(300, 330)])
+        // The ended subject answers at once; the connection refCount opened for it is closed at once.
+        XCTAssertEqual(foreverSource.subscriptions, [Subscription(200, 230), Subscription(300, 300)])
+    }
+
+    func testObserversSubscribedTogetherShareOneSubscriptionToAColdSource() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let cold = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .completed(30)])
+        let shared = cold.share()
+        let first = scheduler.createObserver(Int.self)
+        let second = scheduler.createObserver(Int.self)
+        let bag = CompositeDisposable()
+
+        scheduler.scheduleAt(200) {
+            _ = bag.insert(shared.subscribe(first))
+            _ = bag.insert(shared.subscribe(second))
+        }
+        scheduler.scheduleAt(1000) { bag.dispose() }
+        scheduler.start()
+
+        XCTAssertEqual(first.events, [.next(210, 1), .next(220, 2), .completed(230)])
+        XCTAssertEqual(second.events, first.events)
+        XCTAssertEqual(cold.subscriptions, [Subscription(200, 230)])
+    }
+
+    func testAnEndedForeverSubjectAnswersANewObserverWithWhatItKept() {
+        var runs = 0
+        let shared = Observable<Int>.deferred {
+            runs += 1
+            return .just(runs)
+        }
+        .map { $0 * 10 }
+        .share(replay: 1, scope: .forever)
+        var seen: [Int] = []
+
+        shared.subscribe(onNext: { seen.append($0) }).dispose()
+        shared.subscribe(onNext: { seen.append($0) }).dispose()
+
+        XCTAssertEqual(seen, [10, 10], "the second observer gets the kept 10, not a new run's 20")
+        // refCount connects again for the second observer, as in RxSwift; the source's new run
+        // feeds a subject that has ended.
+        XCTAssertEqual(runs, 2)
+    }
+
+    func testWithMarbles() throws {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = try scheduler.createHotObservable("^-a-b-c-|", values: ["a": 1, "b": 2, "c": 3])
+        let shared = xs.share(replay: 1)
+        let first = scheduler.createObserver(Int.self)
+        let second = scheduler.createObserver(Int.self)
+        let bag = CompositeDisposable()
+
+        scheduler.scheduleAt(200) { _ = bag.insert(shared.subscribe(first)) }
+        scheduler.scheduleAt(250) { _ = bag.insert(shared.subscribe(second)) }
+        scheduler.scheduleAt(1000) { bag.dispose() }
+        scheduler.start()
+
+        assertMarbles(first, "--a-b-c-|", values: ["a": 1, "b": 2, "c": 3])
+        assertMarbles(second, "-----bc-|", values: ["b": 2, "c": 3])
+        assertSubscriptions(xs, "^-------!")
+    }
+}
