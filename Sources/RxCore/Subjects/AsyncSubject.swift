@@ -59,16 +59,6 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
         }
     }
 
-    /// Ends the subject with `error`, as `on(.error(error))` does.
-    public func onError(_ error: any Swift.Error) {
-        on(.error(error))
-    }
-
-    /// Sends the last element, if any, and completion, as `on(.completed)` does.
-    public func onCompleted() {
-        on(.completed)
-    }
-
     /// Subscribes `observer`; once the subject ended, it receives the last element (after
     /// completion) and the terminal event at once. A disposed subject sends
     /// `RxError.disposed(object:)`.

@@ -75,16 +75,6 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         }
     }
 
-    /// Ends the subject with `error`, as `on(.error(error))` does.
-    public func onError(_ error: any Swift.Error) {
-        on(.error(error))
-    }
-
-    /// Ends the subject, as `on(.completed)` does.
-    public func onCompleted() {
-        on(.completed)
-    }
-
     /// Sends `observer` the latest element, then subscribes it to the events sent after; an
     /// ended subject sends its terminal event only, a disposed one `RxError.disposed(object:)`.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable

@@ -51,16 +51,6 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
         core.tracked(.next, subjectType: Self.self) { core.sendNext(element) }
     }
 
-    /// Ends the subject with `error`, as `on(.error(error))` does.
-    public func onError(_ error: any Swift.Error) {
-        on(.error(error))
-    }
-
-    /// Ends the subject, as `on(.completed)` does.
-    public func onCompleted() {
-        on(.completed)
-    }
-
     /// Subscribes `observer` to the events sent from now on; an ended subject sends its terminal
     /// event at once, a disposed one `RxError.disposed(object:)`.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable

@@ -69,16 +69,6 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
         }
     }
 
-    /// Ends the subject with `error`, as `on(.error(error))` does.
-    public func onError(_ error: any Swift.Error) {
-        on(.error(error))
-    }
-
-    /// Ends the subject, as `on(.completed)` does.
-    public func onCompleted() {
-        on(.completed)
-    }
-
     /// Sends `observer` the kept elements, then subscribes it to the events sent after; an ended
     /// subject sends the kept elements and its terminal event, a disposed one
     /// `RxError.disposed(object:)`.
