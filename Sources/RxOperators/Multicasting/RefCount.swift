@@ -13,6 +13,13 @@ extension ConnectableObservableType {
 /// What `refCount()` returns. It counts the observers of the current connection; each
 /// connection is a generation, so an observer of an ended connection that leaves late does not
 /// touch the count of the next one.
+///
+/// Connecting and disconnecting call the user's code (the source's subscription and its
+/// disposal), so they run outside the lock, and one thread at a time: the thread that finds the
+/// connection out of line with the count (observers but no connection, a connection but no
+/// observers) adjusts it, in a loop, until it matches; a thread that changes the count while
+/// another adjusts leaves the work to that one. So a connection is never disposed while a new
+/// observer is being connected to it.
 final class RefCount<Connectable: ConnectableObservableType>: Producer<Connectable.Element> {
     fileprivate let source: Connectable
     private let lock = RxLock()
@@ -20,6 +27,10 @@ final class RefCount<Connectable: ConnectableObservableType>: Producer<Connectab
     private var count = 0
     private var generation: UInt64 = 0
     private var connection: (any Disposable)?
+    /// How many times the source ended; a connection made while it ended is not kept.
+    private var endings: UInt64 = 0
+    /// Whether a thread is adjusting the connection.
+    private var isAdjusting = false
 
     init(source: Connectable) {
         self.source = source
@@ -30,27 +41,16 @@ final class RefCount<Connectable: ConnectableObservableType>: Producer<Connectab
     where Observer.Element == Element {
         // Counted before subscribing, so that the sink knows its generation before any event
         // reaches it; connected after, so that it sees what the connection sends first.
-        let (counted, connects) = lock.withLockReturningShared { () -> (UInt64, Bool) in
+        let counted = lock.withLockReturningShared { () -> UInt64 in
             count += 1
             if count == 1 {
                 generation &+= 1
-                return (generation, true)
             }
-            return (generation, false)
+            return generation
         }
         let sink = RefCountSink(parent: self, generation: counted, observer: observer, cancel: cancel)
         let subscription = source.subscribe(sink)
-        if connects {
-            // Outside the lock: connecting subscribes to the source, which is the user's code.
-            let made = source.connect()
-            let stale = lock.withLockReturningShared { () -> (any Disposable)? in
-                // Every observer may have left, or the source ended, while it connected.
-                guard generation == counted && count > 0 else { return made }
-                connection = made
-                return nil
-            }
-            stale?.dispose()
-        }
+        adjustConnectionIfNeeded()
         return sink.holding(
             Disposables.create {
                 subscription.dispose()
@@ -58,29 +58,69 @@ final class RefCount<Connectable: ConnectableObservableType>: Producer<Connectab
             })
     }
 
-    /// Counts an observer of `generation` out, and disposes the connection when it was the last.
+    /// Counts an observer of `generation` out, and disconnects when it was the last.
     private func observerLeft(generation: UInt64) {
-        let ended = lock.withLockReturningShared { () -> (any Disposable)? in
-            guard self.generation == generation && count > 0 else { return nil }
+        lock.withLock {
+            guard self.generation == generation && count > 0 else { return }
             count -= 1
-            guard count == 0 else { return nil }
-            defer { connection = nil }
-            return connection
         }
-        ended?.dispose()
+        adjustConnectionIfNeeded()
     }
 
     /// Ends the connection of `generation` when its source ended: the count starts again from
     /// zero, and the observers of this generation that leave afterwards are not counted out.
     fileprivate func sourceEnded(generation: UInt64) {
-        let ended = lock.withLockReturningShared { () -> (any Disposable)? in
-            guard self.generation == generation else { return nil }
+        lock.withLock {
+            guard self.generation == generation else { return }
             count = 0
             self.generation &+= 1
-            defer { connection = nil }
-            return connection
+            endings &+= 1
         }
-        ended?.dispose()
+        adjustConnectionIfNeeded()
+    }
+
+    /// What the adjusting thread does next.
+    private enum Adjustment {
+        case connect(endings: UInt64)
+        case disconnect(any Disposable)
+        case done
+    }
+
+    /// Connects while there are observers and no connection, and disconnects while there is a
+    /// connection and no observers, unless another thread is doing so already.
+    private func adjustConnectionIfNeeded() {
+        let adjusts = lock.withLock { () -> Bool in
+            guard !isAdjusting else { return false }
+            isAdjusting = true
+            return true
+        }
+        guard adjusts else { return }
+        while true {
+            let next = lock.withLockReturningShared { () -> Adjustment in
+                if count > 0 && connection == nil { return .connect(endings: endings) }
+                if count == 0, let current = connection {
+                    connection = nil
+                    return .disconnect(current)
+                }
+                isAdjusting = false
+                return .done
+            }
+            switch next {
+            case .connect(let endingsBefore):
+                let made = source.connect()
+                let ended = lock.withLockReturningShared { () -> (any Disposable)? in
+                    // A source that ended while connecting has ended this connection too.
+                    guard endings == endingsBefore else { return made }
+                    connection = made
+                    return nil
+                }
+                ended?.dispose()
+            case .disconnect(let current):
+                current.dispose()
+            case .done:
+                return
+            }
+        }
     }
 }
 

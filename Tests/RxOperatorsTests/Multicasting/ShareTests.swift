@@ -114,8 +114,8 @@ final class ShareTests: RxTestCase {
         XCTAssertEqual(foreverLate.events, [.next(300, 2), .completed(300)])
         XCTAssertEqual(whileConnectedLate.events, [.next(310, 1), .next(320, 2), .completed(330)])
         XCTAssertEqual(whileConnectedSource.subscriptions, [Subscription(200, 230), Subscription(300, 330)])
-        // The ended subject answers at once; the connection refCount opened for it is closed at once.
-        XCTAssertEqual(foreverSource.subscriptions, [Subscription(200, 230), Subscription(300, 300)])
+        // The ended subject answers while the observer subscribes, so nobody is left to connect for.
+        XCTAssertEqual(foreverSource.subscriptions, [Subscription(200, 230)])
     }
 
     func testObserversSubscribedTogetherShareOneSubscriptionToAColdSource() {
@@ -151,10 +151,9 @@ final class ShareTests: RxTestCase {
         shared.subscribe(onNext: { seen.append($0) }).dispose()
         shared.subscribe(onNext: { seen.append($0) }).dispose()
 
-        XCTAssertEqual(seen, [10, 10], "the second observer gets the kept 10, not a new run's 20")
-        // refCount connects again for the second observer, as in RxSwift; the source's new run
-        // feeds a subject that has ended.
-        XCTAssertEqual(runs, 2)
+        XCTAssertEqual(seen, [10, 10], "the second observer gets the kept 10")
+        // It received the subject's end while subscribing, so refCount does not run the source again.
+        XCTAssertEqual(runs, 1)
     }
 
     func testWithMarbles() throws {

@@ -47,6 +47,14 @@ final class ShareStressReliabilityTests: RxTestCase {
         }
 
         XCTAssertFalse(source.hasObservers, "the shared subscription to the source ended with the last observer")
+        // After the churn, a new observer is connected: no connection was left half made or
+        // disposed under it.
+        var afterwards: [Int] = []
+        let late = shared.value.subscribe(onNext: { afterwards.append($0) })
+        source.onNext(-1)
+        late.dispose()
+        XCTAssertEqual(afterwards.last, -1)
+        XCTAssertFalse(source.hasObservers)
         for log in logs.withLock({ $0 }) {
             let received = log.received.withLock { $0 }
             XCTAssertEqual(received, received.sorted(), "out of order")
@@ -67,5 +75,34 @@ final class ShareStressReliabilityTests: RxTestCase {
 
     func testShareReplayWhileConnectedUnderThreads() {
         hammer(scope: .whileConnected, replay: 2)
+    }
+}
+
+/// `refCount()` when observers come and go on many threads at once, each staying only an
+/// instant: connecting and disconnecting run one thread at a time, so every observer that stays
+/// subscribed is connected, and the source is unsubscribed once nobody is left.
+final class RefCountStressReliabilityTests: RxTestCase {
+    func testAnObserverArrivingWhileOthersComeAndGoIsConnected() {
+        for _ in 0..<50 {
+            let source = PublishSubject<Int>()
+            let counted = UncheckedSendable(source.publish().refCount())
+            let stayer = RxMutex<[Int]>([])
+            let staying = RxMutex<UncheckedSendable<any Disposable>?>(nil)
+            DispatchQueue.concurrentPerform(iterations: 4) { worker in
+                for iteration in 0..<300 {
+                    if worker == 0 && iteration == 150 {
+                        let subscription = counted.value.subscribe(onNext: { value in
+                            stayer.withLock { $0.append(value) }
+                        })
+                        staying.withLock { $0 = UncheckedSendable(subscription) }
+                    }
+                    counted.value.subscribe(onNext: { _ in }).dispose()
+                }
+            }
+            source.onNext(1)
+            staying.withLock { $0?.value.dispose() }
+            XCTAssertEqual(stayer.withLock { $0 }, [1], "the observer that stayed is connected")
+            XCTAssertFalse(source.hasObservers, "unsubscribed once nobody is left")
+        }
     }
 }
