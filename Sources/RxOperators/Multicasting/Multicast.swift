@@ -65,7 +65,8 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
     override func connect() -> any Disposable {
         let subject = currentSubject
         let (current, isNew) = lock.withLockReturningShared { () -> (MulticastConnection<Subject>, Bool) in
-            if let existing = self.connection { return (existing, false) }
+            // A connection being disposed on another thread is no longer one to hand out.
+            if let existing = self.connection, !existing.isDisposed { return (existing, false) }
             let made = MulticastConnection(parent: self, subjectObserver: subject.asObserver())
             self.connection = made
             return (made, true)
