@@ -19,7 +19,9 @@ extension ConnectableObservableType {
 /// connection out of line with the count (observers but no connection, a connection but no
 /// observers) adjusts it, in a loop, until it matches; a thread that changes the count while
 /// another adjusts leaves the work to that one. So a connection is never disposed while a new
-/// observer is being connected to it.
+/// observer is being connected to it. An observer that arrives while a connection is being
+/// disposed is subscribed to the source by the disposing thread once the disposal is over, so
+/// that it observes the next connection rather than the one going away.
 final class RefCount<Connectable: ConnectableObservableType>: Producer<Connectable.Element> {
     fileprivate let source: Connectable
     private let lock = RxLock()
@@ -31,6 +33,16 @@ final class RefCount<Connectable: ConnectableObservableType>: Producer<Connectab
     private var endings: UInt64 = 0
     /// Whether a thread is adjusting the connection.
     private var isAdjusting = false
+    /// Whether the adjusting thread is disposing a connection.
+    private var isDisconnecting = false
+    /// Observers that arrived while a connection was being disposed, to subscribe after it.
+    private var waitingForDisconnection: [PendingSubscription] = []
+
+    /// An observer's subscription to the source, made later by the thread that disconnects.
+    private struct PendingSubscription {
+        let sink: any ObserverType<Connectable.Element>
+        let subscription: SingleAssignmentDisposable
+    }
 
     init(source: Connectable) {
         self.source = source
@@ -41,15 +53,28 @@ final class RefCount<Connectable: ConnectableObservableType>: Producer<Connectab
     where Observer.Element == Element {
         // Counted before subscribing, so that the sink knows its generation before any event
         // reaches it; connected after, so that it sees what the connection sends first.
-        let counted = lock.withLockReturningShared { () -> UInt64 in
+        let (counted, waits) = lock.withLock { () -> (UInt64, Bool) in
             count += 1
             if count == 1 {
                 generation &+= 1
             }
-            return generation
+            return (generation, isDisconnecting)
         }
         let sink = RefCountSink(parent: self, generation: counted, observer: observer, cancel: cancel)
-        let subscription = source.subscribe(sink)
+        let subscription = SingleAssignmentDisposable()
+        // While a connection is being disposed, its subject may still be the one a new observer
+        // would find; it subscribes once the disposal is over, on the thread that disposes. Once
+        // this observer is counted no disconnection can start, so otherwise it subscribes now.
+        let deferred =
+            waits
+            && lock.withLock { () -> Bool in
+                guard isDisconnecting else { return false }
+                waitingForDisconnection.append(PendingSubscription(sink: sink, subscription: subscription))
+                return true
+            }
+        if !deferred {
+            subscription.setDisposable(source.subscribe(sink))
+        }
         adjustConnectionIfNeeded()
         return sink.holding(
             Disposables.create {
@@ -100,6 +125,7 @@ final class RefCount<Connectable: ConnectableObservableType>: Producer<Connectab
                 if count > 0 && connection == nil { return .connect(endings: endings) }
                 if count == 0, let current = connection {
                     connection = nil
+                    isDisconnecting = true
                     return .disconnect(current)
                 }
                 isAdjusting = false
@@ -117,6 +143,14 @@ final class RefCount<Connectable: ConnectableObservableType>: Producer<Connectab
                 ended?.dispose()
             case .disconnect(let current):
                 current.dispose()
+                let waiting = lock.withLockReturningShared { () -> [PendingSubscription] in
+                    isDisconnecting = false
+                    defer { waitingForDisconnection = [] }
+                    return waitingForDisconnection
+                }
+                for pending in waiting where !pending.subscription.isDisposed {
+                    pending.subscription.setDisposable(source.subscribe(pending.sink))
+                }
             case .done:
                 return
             }

@@ -98,6 +98,47 @@ final class RefCountTests: RxTestCase {
         bag.dispose()
     }
 
+    func testAnObserverArrivingWhileAConnectionIsBeingDisposedObservesTheNextOne() {
+        let connectable = HeldDisconnectionConnectable()
+        let counted = connectable.refCount()
+        let first = UncheckedSendable(counted.subscribe(onNext: { _ in }))
+        let disposed = DispatchGroup()
+        DispatchQueue.global().async(group: disposed) { first.value.dispose() }
+        connectable.disconnectionStarted.wait()
+
+        let received = RxMutex<[Int]>([])
+        let second = counted.subscribe(onNext: { value in received.withLock { $0.append(value) } })
+        connectable.finishDisconnection.signal()
+        disposed.wait()
+        connectable.send(5)
+        second.dispose()
+
+        XCTAssertEqual(received.withLock { $0 }, [5], "the late observer is on the new connection's subject")
+        XCTAssertEqual(
+            connectable.log.withLock { $0 },
+            [
+                "subscribe", "connect", "disconnection begins", "disconnection ends", "subscribe", "connect",
+                "disconnection begins", "disconnection ends",
+            ])
+    }
+
+    func testAnObserverThatLeavesBeforeADisposalEndsIsNeitherSubscribedNorConnected() {
+        let connectable = HeldDisconnectionConnectable()
+        let counted = connectable.refCount()
+        let first = UncheckedSendable(counted.subscribe(onNext: { _ in }))
+        let disposed = DispatchGroup()
+        DispatchQueue.global().async(group: disposed) { first.value.dispose() }
+        connectable.disconnectionStarted.wait()
+
+        counted.subscribe(onNext: { _ in XCTFail("a disposed observer received an element") }).dispose()
+        connectable.finishDisconnection.signal()
+        disposed.wait()
+        connectable.send(5)
+
+        XCTAssertEqual(
+            connectable.log.withLock { $0 }, ["subscribe", "connect", "disconnection begins", "disconnection ends"])
+    }
+
     func testWithMarbles() throws {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = try scheduler.createHotObservable("-1-^-2-3-4-5-|", values: ["1": 1, "2": 2, "3": 3, "4": 4, "5": 5])
@@ -107,5 +148,44 @@ final class RefCountTests: RxTestCase {
 
         assertMarbles(observer, "--a-b-", values: ["a": 2, "b": 3])
         assertSubscriptions(xs, "^----!")
+    }
+}
+
+/// A connectable sequence that logs what is done to it, feeds each connection a new subject (as
+/// `publish()` does), and holds its first disconnection until told to finish it.
+private final class HeldDisconnectionConnectable: ConnectableObservableType, Sendable {
+    typealias Element = Int
+
+    let log = RxMutex<[String]>([])
+    let disconnectionStarted = DispatchSemaphore(value: 0)
+    let finishDisconnection = DispatchSemaphore(value: 0)
+    private let subject = RxMutex(PublishSubject<Int>())
+    private let disconnections = RxMutex(0)
+
+    func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable where Observer.Element == Int {
+        log.withLock { $0.append("subscribe") }
+        return subject.withLock { $0 }.subscribe(observer)
+    }
+
+    func connect() -> any Disposable {
+        log.withLock { $0.append("connect") }
+        return Disposables.create { [self] in
+            log.withLock { $0.append("disconnection begins") }
+            let isFirst = disconnections.withLock { count in
+                count += 1
+                return count == 1
+            }
+            if isFirst {
+                disconnectionStarted.signal()
+                finishDisconnection.wait()
+            }
+            // The next connection's subject.
+            subject.withLock { $0 = PublishSubject() }
+            log.withLock { $0.append("disconnection ends") }
+        }
+    }
+
+    func send(_ value: Int) {
+        subject.withLock { $0 }.onNext(value)
     }
 }

@@ -83,7 +83,7 @@ final class ShareStressReliabilityTests: RxTestCase {
 /// subscribed is connected, and the source is unsubscribed once nobody is left.
 final class RefCountStressReliabilityTests: RxTestCase {
     func testAnObserverArrivingWhileOthersComeAndGoIsConnected() {
-        for _ in 0..<50 {
+        for _ in 0..<100 {
             let source = PublishSubject<Int>()
             let counted = UncheckedSendable(source.publish().refCount())
             let stayer = RxMutex<[Int]>([])
