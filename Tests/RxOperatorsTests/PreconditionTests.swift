@@ -103,4 +103,20 @@ final class PreconditionTests: RxTestCase {
             _ = Observable.of(1).share(replay: -1)
         }
     }
+
+    func testElementAtRejectsANegativeIndex() throws {
+        try expectStop(
+            "testElementAtRejectsANegativeIndex", message: "element(at:): index must not be negative, but it is -1"
+        ) {
+            _ = Observable.of(1).element(at: -1)
+        }
+    }
+
+    func testTakeLastRejectsANegativeCount() throws {
+        try expectStop(
+            "testTakeLastRejectsANegativeCount", message: "takeLast(_:): count must not be negative, but it is -2"
+        ) {
+            _ = Observable.of(1).takeLast(-2)
+        }
+    }
 }

@@ -30,6 +30,15 @@ final class OperatorBadInputReliabilityTests: RxTestCase {
             ("create", { source in Observable.create { observer in source.subscribe(observer) } }),
             ("subscribe(on:)", { $0.subscribe(on: scheduler) }),
             ("observe(on:)", { $0.observe(on: scheduler) }),
+            ("distinctUntilChanged", { $0.distinctUntilChanged() }),
+            ("distinctUntilChanged(_:comparer:)", { $0.distinctUntilChanged({ $0 }, comparer: ==) }),
+            ("skip(while:)", { $0.skip(while: { _ in false }) }),
+            ("single", { $0.single() }),
+            ("ifEmpty(default:)", { $0.ifEmpty(default: 0) }),
+            ("ifEmpty(switchTo:)", { $0.ifEmpty(switchTo: .never()) }),
+            ("withUnretained", { $0.withUnretained(scheduler) { _, element in element } }),
+            ("materialize().dematerialize()", { $0.materialize().dematerialize() }),
+            ("enumerated", { $0.enumerated().map(\.element) }),
         ]
     }
 
