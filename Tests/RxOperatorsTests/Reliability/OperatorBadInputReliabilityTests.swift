@@ -21,6 +21,7 @@ final class OperatorBadInputReliabilityTests: RxTestCase {
             ("filter", { $0.filter { _ in true } }),
             ("compactMap", { $0.compactMap { $0 } }),
             ("scan", { $0.scan(0) { _, element in element } }),
+            ("groupBy", { $0.groupBy { _ in 0 }.flattenedGroups() }),
             ("take", { $0.take(10) }),
             ("take(while:)", { $0.take(while: { _ in true }) }),
             ("skip", { $0.skip(0) }),
@@ -245,5 +246,20 @@ final class OperatorBadInputReliabilityTests: RxTestCase {
         XCTAssertEqual(inner.events, [.next(220, 20), .next(230, 30), .completed(300)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 230), Subscription(210, 300)])
         subscriptions.removeAll()
+    }
+}
+
+extension ObservableType {
+    /// The elements of every group of a `groupBy`, in the order they arrive, for the pass-through
+    /// list: each group is subscribed to as it is received, its terminal event left to the
+    /// sequence of groups, and disposing the result disposes every subscription.
+    fileprivate func flattenedGroups<Key, Value>() -> Observable<Value> where Element == GroupedObservable<Key, Value> {
+        Observable.create { observer in
+            let groups = CompositeDisposable()
+            let outer = subscribe(
+                onNext: { group in _ = groups.insert(group.subscribe(onNext: { observer.onNext($0) })) },
+                onError: { observer.onError($0) }, onCompleted: { observer.onCompleted() })
+            return Disposables.create(outer, groups)
+        }
     }
 }
