@@ -30,6 +30,13 @@ final class OperatorBadInputReliabilityTests: RxTestCase {
             ("create", { source in Observable.create { observer in source.subscribe(observer) } }),
             ("subscribe(on:)", { $0.subscribe(on: scheduler) }),
             ("observe(on:)", { $0.observe(on: scheduler) }),
+            ("catch", { $0.catch { _ in .never() } }),
+            ("catchAndReturn", { $0.catchAndReturn(0) }),
+            ("catch(sequence:)", { source in Observable.catch(sequence: [source, .never()]) }),
+            ("retry", { $0.retry() }),
+            ("retry(_:)", { $0.retry(2) }),
+            ("retry(when:)", { $0.retry(when: { (errors: Observable<any Error>) in errors }) }),
+            ("using", { source in Observable.using({ BooleanDisposable() }, observableFactory: { _ in source }) }),
         ]
     }
 
@@ -142,6 +149,25 @@ final class OperatorBadInputReliabilityTests: RxTestCase {
             ("error", { _ in Observable.error(TestError.boom) }, [.error(200, TestError.boom)]),
             ("never", { _ in Observable.never() }, []),
             ("deferred", { _ in Observable.deferred { .never() } }, []),
+            ("repeatElement", { Observable.repeatElement(1, scheduler: $0) }, [.next(201, 1), .next(202, 1)]),
+            (
+                "generate",
+                { Observable.generate(initialState: 1, condition: { _ in true }, scheduler: $0) { $0 + 1 } },
+                [.next(201, 1), .next(202, 2)]
+            ),
+            (
+                "retry (failing at once)", { _ in Observable<Int>.error(TestError.boom).retry(3) },
+                [.error(200, TestError.boom)]
+            ),
+            (
+                "catch(sequence:) (failing at once)",
+                { _ in Observable.catch(sequence: [Observable<Int>.error(TestError.boom), .just(1)]) },
+                [.next(200, 1), .completed(200)]
+            ),
+            (
+                "using (never)",
+                { _ in Observable<Int>.using({ BooleanDisposable() }, observableFactory: { _ in .never() }) }, []
+            ),
             (
                 "create",
                 { _ in
