@@ -119,4 +119,13 @@ final class PreconditionTests: RxTestCase {
             _ = Observable.of(1).takeLast(-2)
         }
     }
+
+    func testRetryRejectsANegativeMaxAttemptCount() throws {
+        try expectStop(
+            "testRetryRejectsANegativeMaxAttemptCount",
+            message: "retry(_:): maxAttemptCount must not be negative, but it is -1"
+        ) {
+            _ = Observable.of(1).retry(-1)
+        }
+    }
 }

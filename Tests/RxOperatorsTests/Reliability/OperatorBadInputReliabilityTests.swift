@@ -40,6 +40,13 @@ final class OperatorBadInputReliabilityTests: RxTestCase {
             ("withUnretained", { $0.withUnretained(scheduler) { _, element in element } }),
             ("materialize().dematerialize()", { $0.materialize().dematerialize() }),
             ("enumerated", { $0.enumerated().map(\.element) }),
+            ("catch", { $0.catch { _ in .never() } }),
+            ("catchAndReturn", { $0.catchAndReturn(0) }),
+            ("catch(sequence:)", { source in Observable.catch(sequence: [source, .never()]) }),
+            ("retry", { $0.retry() }),
+            ("retry(_:)", { $0.retry(2) }),
+            ("retry(when:)", { $0.retry(when: { (errors: Observable<any Error>) in errors }) }),
+            ("using", { source in Observable.using({ BooleanDisposable() }, observableFactory: { _ in source }) }),
         ]
     }
 
@@ -152,6 +159,25 @@ final class OperatorBadInputReliabilityTests: RxTestCase {
             ("error", { _ in Observable.error(TestError.boom) }, [.error(200, TestError.boom)]),
             ("never", { _ in Observable.never() }, []),
             ("deferred", { _ in Observable.deferred { .never() } }, []),
+            ("repeatElement", { Observable.repeatElement(1, scheduler: $0) }, [.next(201, 1), .next(202, 1)]),
+            (
+                "generate",
+                { Observable.generate(initialState: 1, condition: { _ in true }, scheduler: $0) { $0 + 1 } },
+                [.next(201, 1), .next(202, 2)]
+            ),
+            (
+                "retry (failing at once)", { _ in Observable<Int>.error(TestError.boom).retry(3) },
+                [.error(200, TestError.boom)]
+            ),
+            (
+                "catch(sequence:) (failing at once)",
+                { _ in Observable.catch(sequence: [Observable<Int>.error(TestError.boom), .just(1)]) },
+                [.next(200, 1), .completed(200)]
+            ),
+            (
+                "using (never)",
+                { _ in Observable<Int>.using({ BooleanDisposable() }, observableFactory: { _ in .never() }) }, []
+            ),
             (
                 "create",
                 { _ in

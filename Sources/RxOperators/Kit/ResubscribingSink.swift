@@ -1,0 +1,84 @@
+import RxCore
+import RxDisposables
+import Synchronization
+
+/// The base of the sinks that subscribe to one source after another (`catch(sequence:)`,
+/// `retry`, `retry(when:)`): subclasses say which source comes next and what a failure means;
+/// this class runs the attempts.
+///
+/// An attempt is asked for with ``requestNextAttempt()``. When an attempt is already being
+/// started, on this thread or another (a source that fails inside its own `subscribe`), the
+/// request is only counted and the loop already running starts the attempt once the current
+/// `subscribe` has returned. A source that fails at once, forever, therefore loops instead of
+/// growing the stack, and stops as soon as the sink is disposed, from any thread.
+class ResubscribingSink<Observer: ObserverType>: Sink<Observer> {
+    /// The current attempt's subscription: replacing it disposes the previous one; the sink
+    /// holds it as its upstream, so disposing the sink disposes it and every later one.
+    final let attempt = SerialDisposable()
+
+    // The number of attempts asked for and not yet started, plus one while a loop runs them.
+    private final let requests = Atomic<Int>(0)
+
+    /// Starts the next attempt now, or, when a loop is starting one already, has that loop start
+    /// it after.
+    final func requestNextAttempt() {
+        guard requests.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue == 0 else { return }
+        repeat {
+            // Once disposed, the count stays above zero, so no loop ever starts again.
+            if isDisposed { return }
+            startNextAttempt()
+        } while requests.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue != 0
+    }
+
+    /// Subscribes `source` with a fresh ``AttemptObserver``, after disposing the previous
+    /// attempt.
+    final func subscribeAttempt(to source: Observable<Observer.Element>) {
+        let holder = SingleAssignmentDisposable()
+        // Disposes the previous attempt first, as RxSwift does; when the sink is disposed
+        // already, `holder` is disposed at once and so is the subscription set in it.
+        attempt.disposable = holder
+        holder.setDisposable(source.subscribe(AttemptObserver(sink: self)))
+    }
+
+    /// Starts the next attempt (``subscribeAttempt(to:)``) or ends the sequence when there is
+    /// none. Attempts run one at a time, from ``requestNextAttempt()``'s loop.
+    func startNextAttempt() {
+        rxAbstractMethod()
+    }
+
+    /// The current attempt failed with `error`.
+    func attemptFailed(_ error: any Swift.Error) {
+        rxAbstractMethod()
+    }
+}
+
+/// Observes one attempt: passes its elements and completion on and reports its error to the
+/// sink. It lets nothing through after the attempt's terminal event, so a source that ignores
+/// disposal cannot send into a later attempt.
+final class AttemptObserver<Observer: ObserverType>: ObserverType {
+    typealias Element = Observer.Element
+
+    private let sink: ResubscribingSink<Observer>
+    private let gate = TerminalGate()
+
+    init(sink: ResubscribingSink<Observer>) {
+        self.sink = sink
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            if gate.admitsElements {
+                sink.forwardNext(element)
+            }
+        case .error(let error):
+            if gate.admitsTerminalEvent() {
+                sink.attemptFailed(error)
+            }
+        case .completed:
+            if gate.admitsTerminalEvent() {
+                sink.forwardCompletedAndDispose()
+            }
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import RxCore
+import RxDisposables
+import RxOperators
+import RxTestHelpers
+import RxTestSupport
+import XCTest
+
+final class RetryWhenTests: RxTestCase {
+    private enum OtherError: Error {
+        case unexpected
+    }
+
+    func testResubscribesWhenTheTriggerSendsAfterAFailure() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(10, 1), .error(20, TestError.boom)])
+        let trigger = scheduler.createHotObservable([
+            .next(210, ()), .next(300, ()), .next(310, ()), .next(400, ()), .completed(500),
+        ])
+        var errors: [TestError] = []
+
+        let res = scheduler.start {
+            xs.retry(when: { (failures: Observable<any Error>) in
+                _ = failures.subscribe(onNext: { errors.append($0 as? TestError ?? .other) })
+                return trigger.asObservable()
+            })
+        }
+
+        XCTAssertEqual(
+            res.events, [.next(210, 1), .next(310, 1), .next(410, 1), .completed(500)],
+            "a trigger element with no failure waiting does nothing; one failure, one resubscription")
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 220), Subscription(300, 320), Subscription(400, 420)])
+        XCTAssertEqual(trigger.subscriptions, [Subscription(200, 500)])
+        XCTAssertEqual(errors, [.boom, .boom, .boom])
+    }
+
+    func testWithMarbles() throws {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = try scheduler.createColdObservable("-a#", error: TestError.boom)
+
+        let res = scheduler.start { xs.retry(when: { (errors: Observable<any Error>) in errors.take(2) }) }
+
+        assertMarbles(res, "-a-a-a|")
+        assertSubscriptions(xs, "^-!", "--^-!", "----^-!")
+    }
+
+    func testATriggerThatFailsWhileAFailureWaitsSendsItsError() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(10, 1), .error(20, TestError.boom)])
+        let trigger = scheduler.createHotObservable([.error(250, TestError.other)] as [Recorded<Event<Int>>])
+
+        let res = scheduler.start { xs.retry(when: { (_: Observable<any Error>) in trigger.asObservable() }) }
+
+        XCTAssertEqual(res.events, [.next(210, 1), .error(250, TestError.other)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
+        XCTAssertEqual(trigger.subscriptions, [Subscription(200, 250)])
+    }
+
+    func testATriggerThatEndedBeforeAFailureEndsTheResultAtTheFailure() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(10, 1), .error(20, TestError.boom)])
+
+        let completed = scheduler.start {
+            xs.retry(when: { (_: Observable<any Error>) in Observable<Int>.empty() })
+        }
+        let failed = TestScheduler(initialClock: 0).start {
+            Observable<Int>.just(1).concatError().retry(when: { (_: Observable<any Error>) in
+                Observable<Int>.error(TestError.other)
+            })
+        }
+
+        XCTAssertEqual(completed.events, [.next(210, 1), .completed(220)])
+        XCTAssertEqual(failed.events, [.next(200, 1), .error(200, TestError.other)])
+    }
+
+    func testTheSourcesCompletionCompletesTheResult() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(10, 1), .completed(20)])
+        let trigger = scheduler.createHotObservable([.next(300, 0)])
+
+        let res = scheduler.start { xs.retry(when: { (_: Observable<any Error>) in trigger.asObservable() }) }
+
+        XCTAssertEqual(res.events, [.next(210, 1), .completed(220)])
+        XCTAssertEqual(trigger.subscriptions, [Subscription(200, 220)])
+    }
+
+    func testTheTypedFormPassesOnErrorsOfAnotherTypeAtOnce() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var attempt = 0
+        var seen: [TestError] = []
+
+        let res = scheduler.start {
+            Observable<Int>.deferred {
+                attempt += 1
+                return attempt == 1 ? .error(TestError.boom) : .error(OtherError.unexpected)
+            }.retry(when: { (errors: Observable<TestError>) in errors.do(onNext: { seen.append($0) }) })
+        }
+
+        XCTAssertEqual(res.events.count, 1)
+        XCTAssertEqual(res.events.first?.time, 200)
+        XCTAssertTrue(
+            res.events.first.map { if case .error(OtherError.unexpected) = $0.value { true } else { false } } ?? false)
+        XCTAssertEqual(seen, [.boom])
+        XCTAssertEqual(attempt, 2)
+    }
+
+    func testTheHandlerIsCalledOncePerSubscriber() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(10, 1), .error(20, TestError.boom)])
+        var calls = 0
+        let retried = xs.retry(when: { (errors: Observable<any Error>) -> Observable<any Error> in
+            calls += 1
+            return errors.take(1)
+        })
+        let first = scheduler.createObserver(Int.self)
+        let second = scheduler.createObserver(Int.self)
+
+        scheduler.scheduleAt(200) { _ = retried.subscribe(first) }
+        scheduler.scheduleAt(205) { _ = retried.subscribe(second) }
+        scheduler.start()
+
+        XCTAssertEqual(calls, 2)
+        XCTAssertEqual(first.events, [.next(210, 1), .next(230, 1), .completed(240)])
+        XCTAssertEqual(second.events, [.next(215, 1), .next(235, 1), .completed(245)])
+    }
+
+    func testDisposingWhileWaitingForTheTriggerUnsubscribesIt() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(10, 1), .error(20, TestError.boom)])
+        let trigger = scheduler.createHotObservable([.next(300, 0)])
+
+        let res = scheduler.start(disposed: 250) {
+            xs.retry(when: { (_: Observable<any Error>) in trigger.asObservable() })
+        }
+
+        XCTAssertEqual(res.events, [.next(210, 1)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
+        XCTAssertEqual(trigger.subscriptions, [Subscription(200, 250)])
+    }
+
+    func testATriggerAnsweringAtOnceRetriesInALoopNotRecursively() {
+        var subscriptions = 0
+        let failing = Observable<Int>.deferred {
+            subscriptions += 1
+            return .error(TestError.boom)
+        }
+        var completed = false
+
+        _ = failing.retry(when: { (errors: Observable<any Error>) in errors.take(100_000) }).subscribe(
+            onCompleted: { completed = true })
+
+        XCTAssertEqual(subscriptions, 100_001)
+        XCTAssertTrue(completed)
+    }
+}
+
+extension ObservableType {
+    /// The source's elements, then `TestError.boom` instead of completion.
+    fileprivate func concatError() -> Observable<Element> {
+        Observable.create { observer in
+            self.subscribe(
+                onNext: { observer.onNext($0) }, onError: { observer.onError($0) },
+                onCompleted: { observer.onError(TestError.boom) })
+        }
+    }
+}
