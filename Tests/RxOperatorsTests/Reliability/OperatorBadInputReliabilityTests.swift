@@ -159,11 +159,11 @@ final class OperatorBadInputReliabilityTests: RxTestCase {
             ("error", { _ in Observable.error(TestError.boom) }, [.error(200, TestError.boom)]),
             ("never", { _ in Observable.never() }, []),
             ("deferred", { _ in Observable.deferred { .never() } }, []),
-            ("repeatElement", { Observable.repeatElement(1, scheduler: $0) }, [.next(201, 1), .next(202, 1)]),
+            ("repeatElement", { Observable.repeatElement(1, scheduler: $0) }, [.next(201, 1)]),
             (
                 "generate",
                 { Observable.generate(initialState: 1, condition: { _ in true }, scheduler: $0) { $0 + 1 } },
-                [.next(201, 1), .next(202, 2)]
+                [.next(201, 1)]
             ),
             (
                 "retry (failing at once)", { _ in Observable<Int>.error(TestError.boom).retry(3) },

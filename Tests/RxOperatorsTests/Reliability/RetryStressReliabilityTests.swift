@@ -28,23 +28,25 @@ final class RetryStressReliabilityTests: RxTestCase {
         XCTAssertGreaterThanOrEqual(counter.value, count, "the sequence never got busy")
         subscription.dispose()
         let atDisposal = counter.value
-        XCTAssertEqual(Resources.waitForTotal(toReturnTo: baseline, timeout: .seconds(5)), 0, "sinks still alive")
+        XCTAssertEqual(
+            Resources.waitForTotal(toReturnTo: baseline, timeout: .seconds(5)), 0,
+            "sinks still alive once the subscription is disposed")
         return counter.value - atDisposal
     }
 
     func testRetryStressInfiniteRetryOfAQueuedFailureStopsWhenDisposedFromAnotherThread() {
         let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "retry-stress.serial")
         for _ in 0..<rounds {
-            let baseline = Resources.total
             let attempts = Counter()
-            let failing = Observable<Int>.create { observer in
+            let retried = Observable<Int>.create { observer in
                 attempts.increment()
                 observer.onNext(1)
                 observer.onError(TestError.boom)
                 return Disposables.create()
-            }.observe(on: scheduler)
+            }.observe(on: scheduler).retry()
+            let baseline = Resources.total
 
-            let subscription = failing.retry().subscribe(onNext: { _ in })
+            let subscription = retried.subscribe(onNext: { _ in })
 
             let growth = growthAfterDisposing(subscription, once: attempts, reaches: 200, baseline: baseline)
             XCTAssertLessThanOrEqual(growth, 1, "at most the attempt under way when dispose() returned")
@@ -53,7 +55,6 @@ final class RetryStressReliabilityTests: RxTestCase {
 
     func testRetryStressASourceFailingOnOtherThreadsStopsWhenDisposed() {
         for _ in 0..<rounds {
-            let baseline = Resources.total
             let attempts = Counter()
             let received = Counter()
             let failing = Observable<Int>.create { observer in
@@ -66,7 +67,10 @@ final class RetryStressReliabilityTests: RxTestCase {
                 return Disposables.create()
             }
 
-            let subscription = failing.retry().subscribe(onNext: { _ in received.increment() })
+            let retried = failing.retry()
+            let baseline = Resources.total
+
+            let subscription = retried.subscribe(onNext: { _ in received.increment() })
 
             let growth = growthAfterDisposing(subscription, once: attempts, reaches: 100, baseline: baseline)
             XCTAssertLessThanOrEqual(growth, 1, "at most the attempt under way when dispose() returned")
@@ -78,15 +82,14 @@ final class RetryStressReliabilityTests: RxTestCase {
         let scheduler = ConcurrentDispatchQueueScheduler(
             queue: DispatchQueue(label: "retry-stress.concurrent", attributes: .concurrent))
         for _ in 0..<rounds {
-            let baseline = Resources.total
             let attempts = Counter()
-            let failing = Observable<Int>.deferred {
+            let retried = Observable<Int>.deferred {
                 attempts.increment()
                 return .error(TestError.boom)
-            }
+            }.retry(when: { (errors: Observable<any Error>) in errors.observe(on: scheduler) })
+            let baseline = Resources.total
 
-            let subscription = failing.retry(when: { (errors: Observable<any Error>) in errors.observe(on: scheduler) })
-                .subscribe()
+            let subscription = retried.subscribe()
 
             let growth = growthAfterDisposing(subscription, once: attempts, reaches: 200, baseline: baseline)
             XCTAssertLessThanOrEqual(growth, 1, "at most the attempt under way when dispose() returned")
@@ -97,10 +100,11 @@ final class RetryStressReliabilityTests: RxTestCase {
         let scheduler = ConcurrentDispatchQueueScheduler(
             queue: DispatchQueue(label: "repeat-stress.concurrent", attributes: .concurrent))
         for _ in 0..<rounds {
-            let baseline = Resources.total
             let received = Counter()
+            let repeated = Observable.repeatElement(1, scheduler: scheduler)
+            let baseline = Resources.total
 
-            let subscription = Observable.repeatElement(1, scheduler: scheduler).subscribe(onNext: { _ in
+            let subscription = repeated.subscribe(onNext: { _ in
                 received.increment()
             })
 
