@@ -14,6 +14,7 @@ let sections: [Section] = [
     threadsSection,
     virtualTimeSection,
     subjectsSection,
+    recoverySection,
 ]
 
 /// Writes a line to standard error.

@@ -19,7 +19,7 @@ extension ObservableType {
         RetryWhen(source: asObservable(), notificationHandler: notificationHandler)
     }
 
-    /// The form of ``retry(when:)-(Observable<Error>)->TriggerObservable`` whose errors sequence
+    /// The form of `retry(when:)` whose errors sequence
     /// carries one type of error: a failure with an error of another type is sent on as the
     /// result's error, without consulting the trigger.
     public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(

@@ -162,7 +162,7 @@ final class OperatorBadInputReliabilityTests: RxTestCase {
             ("repeatElement", { Observable.repeatElement(1, scheduler: $0) }, [.next(201, 1)]),
             (
                 "generate",
-                { Observable.generate(initialState: 1, condition: { _ in true }, scheduler: $0) { $0 + 1 } },
+                { Observable.generate(initialState: 1, condition: { _ in true }, scheduler: $0, iterate: { $0 + 1 }) },
                 [.next(201, 1)]
             ),
             (
