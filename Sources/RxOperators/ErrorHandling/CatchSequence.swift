@@ -16,7 +16,7 @@ extension ObservableType {
     }
 }
 
-/// The producer behind `catch(sequence:)`, `retry()` and `retry(_:)`.
+/// The producer behind `catch(sequence:)`.
 final class CatchSequence<Sources: Sequence, Element>: Producer<Element>
 where Sources.Element == Observable<Element> {
     private let sources: Sources

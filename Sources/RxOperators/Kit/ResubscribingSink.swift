@@ -33,11 +33,12 @@ class ResubscribingSink<Observer: ObserverType>: Sink<Observer> {
     /// Subscribes `source` with a fresh ``AttemptObserver``, after disposing the previous
     /// attempt.
     final func subscribeAttempt(to source: Observable<Observer.Element>) {
-        let holder = SingleAssignmentDisposable()
-        // Disposes the previous attempt first, as RxSwift does; when the sink is disposed
-        // already, `holder` is disposed at once and so is the subscription set in it.
-        attempt.disposable = holder
-        holder.setDisposable(source.subscribe(AttemptObserver(sink: self)))
+        // Disposes the previous attempt first, as RxSwift does.
+        attempt.disposable = nil
+        let subscription = source.subscribe(AttemptObserver(sink: self))
+        // Disposed at once when the sink was disposed meanwhile. An attempt that failed while
+        // being subscribed has only asked for the next one, which the loop starts after this.
+        attempt.disposable = subscription
     }
 
     /// Starts the next attempt (``subscribeAttempt(to:)``) or ends the sequence when there is
