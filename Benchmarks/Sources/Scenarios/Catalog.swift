@@ -46,6 +46,43 @@ public enum Catalog {
             ],
             expectedChecksum: ScanPerElement.expected(elements:)),
         Scenario(
+            name: "distinct_until_changed", unit: "element", unitsPerIteration: 1_000_000,
+            sides: [
+                .init(name: "rx", run: Everyday.distinctRx(elements:)),
+                .init(name: "opencombine", run: Everyday.distinctOpenCombine(elements:)),
+                .init(name: "floor", run: Everyday.distinctFloor(elements:)),
+            ],
+            expectedChecksum: Everyday.distinctExpected(elements:)),
+        Scenario(
+            name: "reduce_per_element", unit: "element", unitsPerIteration: 1_000_000,
+            sides: [
+                .init(name: "rx", run: Everyday.reduceRx(elements:)),
+                .init(name: "opencombine", run: Everyday.reduceOpenCombine(elements:)),
+                .init(name: "floor", run: Everyday.reduceFloor(elements:)),
+            ],
+            expectedChecksum: Everyday.reduceExpected(elements:)),
+        Scenario(
+            name: "enumerated_per_element", unit: "element", unitsPerIteration: 1_000_000,
+            sides: [
+                .init(name: "rx", run: Everyday.enumeratedRx(elements:)),
+                .init(name: "opencombine", run: Everyday.enumeratedOpenCombine(elements:)),
+            ],
+            expectedChecksum: Everyday.enumeratedExpected(elements:)),
+        Scenario(
+            name: "skip_while_per_element", unit: "element", unitsPerIteration: 1_000_000,
+            sides: [
+                .init(name: "rx", run: Everyday.skipWhileRx(elements:)),
+                .init(name: "opencombine", run: Everyday.skipWhileOpenCombine(elements:)),
+            ],
+            expectedChecksum: Everyday.skipWhileExpected(elements:)),
+        Scenario(
+            name: "retry_per_subscription", unit: "subscription", unitsPerIteration: 1_000,
+            sides: [
+                .init(name: "rx", run: Everyday.retryRx(subscriptions:)),
+                .init(name: "opencombine", run: Everyday.retryOpenCombine(subscriptions:)),
+            ],
+            expectedChecksum: Everyday.retryExpected(subscriptions:)),
+        Scenario(
             name: "publish_subject_fanout", unit: "delivery", unitsPerIteration: 1_000_000,
             sides: [
                 .init(name: "rx", run: Subjects.publishFanoutRx(deliveries:)),
