@@ -5,8 +5,8 @@ extension ObservableType {
     /// Passes the source on until it fails; then passes on the sequence `handler` makes from
     /// the error instead.
     ///
-    /// The failed subscription is disposed before the handler's sequence is subscribed to. An
-    /// error thrown by `handler` is sent as `error`. Errors of the handler's sequence are passed
+    /// The handler's sequence is subscribed to first, then the failed subscription is disposed,
+    /// as in RxSwift. An error thrown by `handler` is sent as `error`. Errors of the handler's sequence are passed
     /// on as they are: it is not caught in turn.
     public func `catch`(_ handler: @escaping (any Swift.Error) throws -> Observable<Element>) -> Observable<Element> {
         Catch(source: asObservable(), handler: handler)
@@ -82,10 +82,12 @@ final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
             forwardErrorAndDispose(error)
             return
         }
-        let holder = SingleAssignmentDisposable()
-        // Disposes the failed subscription before subscribing to the fallback.
-        current.disposable = holder
-        holder.setDisposable(fallback.subscribe(CatchFallbackObserver(sink: self)))
+        // The fallback is subscribed before the failed subscription is disposed, as in RxSwift:
+        // a fallback that shares the failed source (`share()`, a `refCount`) keeps it connected
+        // instead of seeing it torn down and subscribed again. Replacing the serial holder's
+        // content disposes the failed subscription, or the fallback's at once when the sink was
+        // disposed meanwhile.
+        current.disposable = fallback.subscribe(CatchFallbackObserver(sink: self))
     }
 }
 

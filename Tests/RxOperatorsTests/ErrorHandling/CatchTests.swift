@@ -110,7 +110,7 @@ final class CatchTests: RxTestCase {
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
     }
 
-    func testTheFailedSubscriptionIsDisposedBeforeTheHandlersSequenceIsSubscribed() {
+    func testTheHandlersSequenceIsSubscribedBeforeTheFailedSubscriptionIsDisposed() {
         var log: [String] = []
         let subject = PublishSubject<Int>()
         let fallback = Observable<Int>.deferred {
@@ -122,28 +122,49 @@ final class CatchTests: RxTestCase {
 
         subject.onError(TestError.boom)
 
-        XCTAssertEqual(log, ["source disposed", "fallback subscribed", "next 1", "completed"])
+        XCTAssertEqual(log, ["fallback subscribed", "next 1", "completed", "source disposed"])
+        subscription.dispose()
+    }
+
+    func testAFallbackSharingTheFailedSourceKeepsItConnected() {
+        var connections = 0
+        let subject = PublishSubject<Int>()
+        let shared = Observable<Int>.deferred {
+            connections += 1
+            return subject.asObservable()
+        }.share()
+        var received: [Int] = []
+        let subscription = shared.map { value -> Int in
+            if value == 0 { throw TestError.boom }
+            return value
+        }
+        .catch { _ in shared }
+        .subscribe(onNext: { received.append($0) })
+
+        subject.onNext(0)
+        subject.onNext(5)
+
+        XCTAssertEqual(connections, 1, "the fallback joined the running connection")
+        XCTAssertEqual(received, [5])
         subscription.dispose()
     }
 
     func testASourceThatKeepsSendingAfterItsErrorIsIgnored() {
-        var observer: AnyObserver<Int>?
-        let source = Observable<Int>.create { receiver in
-            observer = receiver
-            return Disposables.create()
-        }
+        // A raw observable: nothing of the framework between it and `catch` enforces the grammar.
+        let source = DisposalIgnoringObservable<Int>()
         var received: [Int] = []
         let subscription = source.catch { _ in .never() }.subscribe(onNext: { received.append($0) })
 
-        observer?.onNext(1)
-        observer?.onError(TestError.boom)
+        source.observer?.onNext(1)
+        source.observer?.onError(TestError.boom)
         for value in 2...1000 {
-            observer?.onNext(value)
+            source.observer?.onNext(value)
         }
+        source.observer?.onCompleted()
 
         XCTAssertEqual(received, [1])
         subscription.dispose()
-        observer = nil
+        source.forget()
     }
 
     func testCatchAndReturnSendsTheElementThenCompletes() {

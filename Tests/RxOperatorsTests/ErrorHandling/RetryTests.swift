@@ -132,25 +132,23 @@ final class RetryTests: RxTestCase {
     }
 
     func testAnAttemptThatKeepsSendingAfterItsErrorIsIgnored() {
-        var observers: [AnyObserver<Int>] = []
-        let source = Observable<Int>.create { observer in
-            observers.append(observer)
-            return Disposables.create()
-        }
+        // A raw observable: nothing of the framework between it and `retry` enforces the grammar.
+        let source = DisposalIgnoringObservable<Int>()
         var received: [Int] = []
         let subscription = source.retry().subscribe(onNext: { received.append($0) })
 
-        observers[0].onNext(1)
-        observers[0].onError(TestError.boom)
+        source.observers[0].onNext(1)
+        source.observers[0].onError(TestError.boom)
         for value in 100..<1100 {
-            observers[0].onNext(value)
+            source.observers[0].onNext(value)
         }
-        observers[1].onNext(2)
+        source.observers[0].onError(TestError.boom)
+        source.observers[1].onNext(2)
 
         XCTAssertEqual(received, [1, 2])
-        XCTAssertEqual(observers.count, 2)
+        XCTAssertEqual(source.observers.count, 2, "a second error from the failed attempt starts nothing")
         subscription.dispose()
-        observers.removeAll()
+        source.forget()
     }
 
     func testTheFailedSubscriptionIsDisposedBeforeTheNextOne() {

@@ -54,22 +54,6 @@ private final class GroupRecorder<Key: Hashable, Element> {
     }
 }
 
-/// An observable that ignores disposal: it keeps its observer and sends whatever it is told to.
-private final class DisposalIgnoringObservable<Element>: Observable<Element> {
-    private(set) var observer: AnyObserver<Element>?
-    let disposals = Counter()
-
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-    where Observer.Element == Element {
-        self.observer = AnyObserver(observer)
-        return Disposables.create { [disposals] in disposals.increment() }
-    }
-
-    func forget() {
-        observer = nil
-    }
-}
-
 final class GroupByTests: RxTestCase {
     private func fruit(_ scheduler: TestScheduler, ending: Recorded<Event<String>> = .completed(300))
         -> TestableObservable<String>
