@@ -38,8 +38,10 @@ final class TakeLastSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
     typealias Element = Observer.Element
 
     private let count: Int
-    // Touched only by the source's events, which arrive serially.
-    private let kept = RingQueue<Element>()
+    // The source's events add to the ring and `dispose()`, from any thread, lets go of it, so both
+    // go through `lock`; no element is released while it is held. `nil` once given up.
+    private let lock = RxLock()
+    private var kept: RingQueue<Element>? = RingQueue()
 
     init(count: Int, observer: Observer, cancel: any Cancelable) {
         self.count = count
@@ -53,9 +55,12 @@ final class TakeLastSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
         case .error(let error):
             forwardErrorAndDispose(error)
         case .completed:
-            // Each element is given up as it is sent.
-            while !kept.isEmpty && !isDisposed {
-                forwardNext(kept.removeFirst())
+            // Each element is given up as it is sent; those left when the subscription is
+            // disposed meanwhile die with the ring, after the loop.
+            if let ring = takeKept() {
+                while !ring.isEmpty && !isDisposed {
+                    forwardNext(ring.removeFirst())
+                }
             }
             forwardCompletedAndDispose()
         }
@@ -63,9 +68,25 @@ final class TakeLastSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
 
     func onNext(_ element: Element) {
         guard count > 0 else { return }
-        if kept.count == count {
-            _ = kept.removeFirst()
+        // The element pushed out of the ring, or the new one once disposed, dies after the lock.
+        let dropped: Element? = lock.withLockReturningShared {
+            guard let kept else { return element }
+            kept.append(element)
+            return kept.count > count ? kept.removeFirst() : nil
         }
-        kept.append(element)
+        _ = dropped
+    }
+
+    override func dispose() {
+        super.dispose()
+        // The elements still kept die here, outside the lock.
+        _ = takeKept()
+    }
+
+    private func takeKept() -> RingQueue<Element>? {
+        lock.withLockReturningShared {
+            defer { kept = nil }
+            return kept
+        }
     }
 }

@@ -103,8 +103,34 @@ final class TakeLastTests: RxTestCase {
         }
 
         subscription.dispose()
-        observer = nil
 
+        // The source still holds its observer, and with it the sink: the kept elements must not
+        // depend on that.
         XCTAssertEqual(live.value, 0)
+        observer = nil
+    }
+
+    func testDisposingWhileTheKeptElementsAreSentReleasesTheRest() {
+        let live = Counter()
+        var observer: AnyObserver<LiveElement>?
+        let source = Observable<LiveElement>.create { receiver in
+            observer = receiver
+            return Disposables.create()
+        }
+        var received: [Int] = []
+        var subscription: (any Disposable)?
+        subscription = source.takeLast(100).subscribe(onNext: { element in
+            received.append(element.value)
+            subscription?.dispose()
+        })
+        for value in 1...10 {
+            observer?.onNext(LiveElement(value, live: live))
+        }
+
+        observer?.onCompleted()
+
+        XCTAssertEqual(received, [1])
+        XCTAssertEqual(live.value, 0, "the nine elements not sent are released once disposed")
+        observer = nil
     }
 }
