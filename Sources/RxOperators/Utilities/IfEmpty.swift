@@ -116,8 +116,8 @@ final class IfEmptySwitchSink<Observer: ObserverType>: Sink<Observer>, ObserverT
                 forwardCompletedAndDispose()
                 return
             }
-            // Replacing the source's subscription disposes it before the other is subscribed.
-            current.disposable = nil
+            // The other sequence is subscribed first and then replaces the finished source's
+            // subscription, which that disposes, in RxSwift's order.
             current.disposable = other.subscribe(IfEmptyOtherObserver(sink: self))
         }
     }

@@ -151,13 +151,14 @@ final class ReactiveTests: RxTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         var thermostat: Thermostat? = Thermostat()
         var calls = 0
+        weak let target = thermostat
         let binder = Binder<Double>(thermostat!, scheduler: scheduler) { _, _ in calls += 1 }
 
         scheduler.scheduleAt(210) { binder.onNext(1) }
         scheduler.scheduleAt(210) { thermostat = nil }
         scheduler.start()
 
-        XCTAssertNil(thermostat)
+        XCTAssertNil(target, "neither the binder nor its scheduled binding keeps the target")
         XCTAssertEqual(calls, 0)
     }
 

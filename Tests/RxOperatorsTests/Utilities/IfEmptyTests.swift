@@ -82,4 +82,20 @@ final class IfEmptyTests: RxTestCase {
         subscription.dispose()
         XCTAssertFalse(other.hasObservers)
     }
+
+    func testTheOtherSequenceIsSubscribedBeforeTheEmptySourceIsDisposed() {
+        var log: [String] = []
+        let subject = PublishSubject<Int>()
+        let other = Observable<Int>.deferred {
+            log.append("other subscribed")
+            return .never()
+        }
+        let subscription = subject.do(onDispose: { log.append("source disposed") }).ifEmpty(switchTo: other)
+            .subscribe()
+
+        subject.onCompleted()
+
+        XCTAssertEqual(log, ["other subscribed", "source disposed"])
+        subscription.dispose()
+    }
 }
