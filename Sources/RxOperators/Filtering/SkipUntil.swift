@@ -46,7 +46,7 @@ final class SkipUntil<Element, Other>: Producer<Element> {
 final class SkipUntilSink<Observer: ObserverType, Other>: Sink<Observer>, ObserverType {
     typealias Element = Observer.Element
 
-    private let drain = SerialDrain<UntilInput<Element, Other>>()
+    private let drain = SerialDrain<SourceOrOther<Element, Other>>()
     private let otherSubscription: SingleAssignmentDisposable
     // Touched only inside the drain.
     private var forwarding = false
@@ -67,7 +67,7 @@ final class SkipUntilSink<Observer: ObserverType, Other>: Sink<Observer>, Observ
         drain.serialize(.other(event), handle)
     }
 
-    private func handle(_ input: UntilInput<Element, Other>) {
+    private func handle(_ input: SourceOrOther<Element, Other>) {
         switch input {
         case .source(.next(let element)):
             if forwarding {

@@ -50,18 +50,11 @@ final class TakeUntilOther<Element, Other>: Producer<Element> {
     }
 }
 
-/// What `take(until:)` and `skip(until:)` serialize: an event of the source or of the other
-/// sequence.
-enum UntilInput<Element, Other> {
-    case source(Event<Element>)
-    case other(Event<Other>)
-}
-
 /// Passes the source on until the other sequence's first element.
 final class TakeUntilOtherSink<Observer: ObserverType, Other>: Sink<Observer>, ObserverType {
     typealias Element = Observer.Element
 
-    private let drain = SerialDrain<UntilInput<Element, Other>>()
+    private let drain = SerialDrain<SourceOrOther<Element, Other>>()
     private let otherSubscription: SingleAssignmentDisposable
     // Touched only inside the drain.
     private var otherEnded = false
@@ -81,7 +74,7 @@ final class TakeUntilOtherSink<Observer: ObserverType, Other>: Sink<Observer>, O
         drain.serialize(.other(event), handle)
     }
 
-    private func handle(_ input: UntilInput<Element, Other>) {
+    private func handle(_ input: SourceOrOther<Element, Other>) {
         switch input {
         case .source(.next(let element)):
             forwardNext(element)

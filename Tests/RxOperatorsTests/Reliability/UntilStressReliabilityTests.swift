@@ -7,10 +7,10 @@ import RxTestHelpers
 import RxTestSupport
 import XCTest
 
-/// `take(until:)` and `skip(until:)` with the source and the other sequence sending from two
-/// threads at once: downstream is called one event at a time, the source's elements arrive in
-/// order, there is at most one terminal event and nothing after it, and every sink is gone at
-/// the end. Run under `swift test --sanitize=thread`.
+/// `take(until:)`, `skip(until:)` and `sample(_:defaultValue:)` with the source and the other
+/// sequence sending from two threads at once: downstream is called one event at a time, the
+/// source's elements arrive in order, there is at most one terminal event and nothing after it,
+/// and every sink is gone at the end. Run under `swift test --sanitize=thread`.
 final class UntilStressReliabilityTests: RxTestCase {
     private let rounds = 40
     private let count = 2_000
@@ -134,6 +134,50 @@ final class UntilStressReliabilityTests: RxTestCase {
                 // Opened after the last element: completion passes; or after completion: nothing.
                 XCTAssertLessThanOrEqual(probe.terminalCount, 1, "round \(round)")
             }
+            XCTAssertEqual(probe.eventsAfterTerminal, 0, "round \(round)")
+            XCTAssertEqual(probe.overlaps, 0, "round \(round)")
+            XCTAssertEqual(probe.disposedCount, 1, "round \(round)")
+            XCTAssertEqual(
+                Resources.waitForTotal(toReturnTo: baseline, timeout: .seconds(5)), 0,
+                "sinks still alive, round \(round)")
+        }
+    }
+
+    func testUntilStressSampleWithTheSourceAndTheSamplerOnDifferentThreads() {
+        for round in 0..<rounds {
+            let (source, sourceObserver) = capturedSource() as (Observable<Int>, Locked<AnyObserver<Int>?>)
+            let (sampler, samplerObserver) = capturedSource() as (Observable<Void>, Locked<AnyObserver<Void>?>)
+            let probe = DeliveryProbe<Int>()
+            let baseline = Resources.total
+            let subscription = probe.subscribe(source.sample(sampler))
+            // The handles keep the sinks alive: they go before the leak check.
+            do {
+                let sourceHandle = UncheckedSendable(sourceObserver.value!)
+                let samplerHandle = UncheckedSendable(samplerObserver.value!)
+                sourceObserver.value = nil
+                samplerObserver.value = nil
+                let total = count
+
+                race(
+                    sendSource: { _ in
+                        for value in 0..<total {
+                            sourceHandle.value.onNext(value)
+                        }
+                        sourceHandle.value.onCompleted()
+                    },
+                    sendOther: { _ in
+                        for _ in 0..<(total / 4) {
+                            samplerHandle.value.onNext(())
+                        }
+                        samplerHandle.value.onCompleted()
+                    })
+            }
+            subscription.dispose()
+
+            let elements = probe.elements
+            XCTAssertEqual(elements, elements.sorted(), "samples in the source's order, round \(round)")
+            XCTAssertEqual(Set(elements).count, elements.count, "each element sampled once, round \(round)")
+            XCTAssertLessThanOrEqual(probe.terminalCount, 1, "round \(round)")
             XCTAssertEqual(probe.eventsAfterTerminal, 0, "round \(round)")
             XCTAssertEqual(probe.overlaps, 0, "round \(round)")
             XCTAssertEqual(probe.disposedCount, 1, "round \(round)")
