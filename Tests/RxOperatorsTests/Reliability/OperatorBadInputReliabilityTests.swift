@@ -51,6 +51,7 @@ final class OperatorBadInputReliabilityTests: RxTestCase {
             ("take(until:)", { $0.take(until: Observable<Int>.never()) }),
             ("take(until:behavior:)", { $0.take(until: { _ in false }) }),
             ("skip(until:)", { $0.skip(until: Observable.just(0)) }),
+            ("amb", { $0.amb(Observable<Int>.never()) }),
         ]
     }
 
