@@ -177,7 +177,7 @@ final class TakeUntilTests: RxTestCase {
         subscription.dispose()
     }
 
-    func testWaitingElementsAreReleasedOutsideTheLockWhenDisposedAndLaterOnesAreNotKept() {
+    func testWaitingElementsWhoseReleaseSendsIntoTheChainAreReleasedWhenDisposedAndLaterOnesAreNotKept() {
         let live = Counter()
         let source = PublishSubject<LiveElement>()
         let subscription = SingleAssignmentDisposable()
@@ -193,7 +193,7 @@ final class TakeUntilTests: RxTestCase {
                     LiveElement(
                         2, live: live,
                         onRelease: {
-                            // Re-enters the chain while it is released: a deadlock if under the lock.
+                            // Sends into the chain while it is released by the disposal.
                             releasedSends.increment()
                             source.onNext(LiveElement(3, live: live))
                         }))
