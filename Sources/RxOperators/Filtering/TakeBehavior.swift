@@ -1,7 +1,9 @@
-/// Whether `take(while:behavior:)` also passes on the element that ends it.
+/// Whether `take(while:behavior:)` and `take(until:behavior:)` also pass on the element that
+/// ends them.
 public enum TakeBehavior: Sendable {
-    /// Pass on the first element that fails the predicate, then complete.
+    /// Pass on the element that ends the sequence (the first to fail `while`, or to meet
+    /// `until`), then complete.
     case inclusive
-    /// Complete without the first element that fails the predicate.
+    /// Complete without the element that ends the sequence.
     case exclusive
 }

@@ -47,6 +47,11 @@ final class OperatorBadInputReliabilityTests: RxTestCase {
             ("retry(_:)", { $0.retry(2) }),
             ("retry(when:)", { $0.retry(when: { (errors: Observable<any Error>) in errors }) }),
             ("using", { source in Observable.using({ BooleanDisposable() }, observableFactory: { _ in source }) }),
+            ("startWith", { $0.startWith() }),
+            ("take(until:)", { $0.take(until: Observable<Int>.never()) }),
+            ("take(until:behavior:)", { $0.take(until: { _ in false }) }),
+            ("skip(until:)", { $0.skip(until: Observable.just(0)) }),
+            ("amb", { $0.amb(Observable<Int>.never()) }),
         ]
     }
 

@@ -1,0 +1,142 @@
+import RxCore
+import RxDisposables
+
+extension ObservableType {
+    /// At each element of `sampler`, sends the source's latest element if one arrived since the
+    /// previous sample, or else `defaultValue` when it is given (nothing when it is `nil`).
+    ///
+    /// The source is subscribed to first, then `sampler`. `sampler` completing takes one last
+    /// sample the same way. The source's completion is passed on at the next sample (the
+    /// sampler's next element or its completion), after that sample: as in RxSwift, a sampler
+    /// that has already completed leaves the sequence without an end. An error from either is
+    /// passed on and ends the subscription. The events of the two are serialized: downstream is
+    /// never called from two threads at once.
+    public func sample(_ sampler: some ObservableType, defaultValue: Element? = nil) -> Observable<Element> {
+        Sample(source: asObservable(), sampler: sampler.asObservable(), defaultValue: defaultValue)
+    }
+}
+
+/// The producer behind `sample(_:defaultValue:)`.
+final class Sample<Element, Sampler>: Producer<Element> {
+    private let source: Observable<Element>
+    private let sampler: Observable<Sampler>
+    private let defaultValue: Element?
+
+    init(source: Observable<Element>, sampler: Observable<Sampler>, defaultValue: Element?) {
+        self.source = source
+        self.sampler = sampler
+        self.defaultValue = defaultValue
+        super.init()
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    where Observer.Element == Element {
+        let sourceSubscription = SingleAssignmentDisposable()
+        let samplerSubscription = SingleAssignmentDisposable()
+        let sink = SampleSink<Observer, Sampler>(
+            defaultValue: defaultValue, sourceSubscription: sourceSubscription, observer: observer, cancel: cancel)
+        let running = sink.holding(Disposables.create(sourceSubscription, samplerSubscription))
+        sourceSubscription.setDisposable(source.subscribe(sink))
+        // The source may have failed while being subscribed; the sampler is then left alone.
+        if !sink.isDisposed {
+            samplerSubscription.setDisposable(sampler.subscribe(SampleSamplerObserver(sink: sink)))
+        }
+        return running
+    }
+}
+
+/// Keeps the source's latest element and sends it at each sample.
+final class SampleSink<Observer: ObserverType, Sampler>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+
+    private let drain = SerialDrain<SourceOrOther<Element, Sampler>>()
+    private let defaultValue: Element?
+    private let sourceSubscription: SingleAssignmentDisposable
+    // Touched only inside the drain. `latest` is held only until it is sampled or replaced.
+    private var latest: Element?
+    private var sourceEnded = false
+    private var samplerEnded = false
+
+    init(
+        defaultValue: Element?, sourceSubscription: SingleAssignmentDisposable, observer: Observer,
+        cancel: any Cancelable
+    ) {
+        self.defaultValue = defaultValue
+        self.sourceSubscription = sourceSubscription
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<Element>) {
+        guard !isDisposed else { return }
+        drain.serialize(.source(event), handle)
+    }
+
+    func onSampler(_ event: Event<Sampler>) {
+        guard !isDisposed else { return }
+        drain.serialize(.other(event), handle)
+    }
+
+    private func handle(_ input: SourceOrOther<Element, Sampler>) {
+        switch input {
+        case .source(let event):
+            // Anything the source sends after its own completion is not an event of it.
+            guard !sourceEnded else { return }
+            switch event {
+            case .next(let element):
+                latest = element
+            case .error(let error):
+                latest = nil
+                forwardErrorAndDispose(error)
+            case .completed:
+                sourceEnded = true
+                sourceSubscription.dispose()
+            }
+        case .other(let event):
+            guard !samplerEnded else { return }
+            switch event {
+            case .next:
+                takeSample()
+            case .error(let error):
+                latest = nil
+                forwardErrorAndDispose(error)
+            case .completed:
+                samplerEnded = true
+                takeSample()
+            }
+        }
+    }
+
+    private func takeSample() {
+        if let element = latest {
+            latest = nil
+            forwardNext(element)
+        } else if let defaultValue {
+            forwardNext(defaultValue)
+        }
+        if sourceEnded {
+            forwardCompletedAndDispose()
+        }
+    }
+
+    override func dispose() {
+        super.dispose()
+        // What waited in the queue is released here, outside the drain's lock. `latest` is
+        // released with the sink: the drain may be handling an event on another thread.
+        _ = drain.close()
+    }
+}
+
+/// Passes the sampler's events to its `sample(_:defaultValue:)` sink.
+final class SampleSamplerObserver<Observer: ObserverType, Sampler>: ObserverType {
+    typealias Element = Sampler
+
+    private let sink: SampleSink<Observer, Sampler>
+
+    init(sink: SampleSink<Observer, Sampler>) {
+        self.sink = sink
+    }
+
+    func on(_ event: Event<Sampler>) {
+        sink.onSampler(event)
+    }
+}

@@ -1,0 +1,73 @@
+import RxCore
+import RxDisposables
+
+/// Serializes what several sources send to one sink: whichever thread arrives while nobody is
+/// handling an event handles its own and then everything queued meanwhile; a thread that
+/// arrives while another is handling leaves its event in the queue and returns.
+///
+/// The handler therefore never runs on two threads at once, nor reentrantly: an event sent from
+/// inside the handler (a downstream observer feeding one of the sources) waits until the
+/// handler returns and is then handled on the same thread, in arrival order. State touched only
+/// by the handler needs no lock of its own.
+///
+/// No user code runs under the lock: the handler is called outside it, and what the queue held
+/// is given back by ``close()`` to be released by the caller. After ``close()`` nothing is
+/// queued or handled.
+final class SerialDrain<Item> {
+    private let lock = RxLock()
+    // Gives up each item as it is handled, so it keeps only what waits. Made at the first
+    // event that has to wait: a subscription whose events never overlap allocates none.
+    private var queue: RingQueue<Item>?
+    private var handling = false
+    private var closed = false
+
+    /// Handles `item` with `handle` now, followed by whatever is queued by then, or queues it
+    /// when another call is handling; drops it after ``close()``.
+    @inline(__always)
+    func serialize(_ item: Item, _ handle: (Item) -> Void) {
+        let handleNow: Bool = lock.withLock {
+            if closed { return false }
+            if handling {
+                if let queue {
+                    queue.append(item)
+                } else {
+                    let queue = RingQueue<Item>(minimumCapacity: 4)
+                    queue.append(item)
+                    self.queue = queue
+                }
+                return false
+            }
+            handling = true
+            return true
+        }
+        guard handleNow else { return }
+        handle(item)
+        while let next = takeNext() {
+            handle(next)
+        }
+    }
+
+    /// The oldest queued item; `nil`, and the drain free for the next arrival, when none waits.
+    private func takeNext() -> Item? {
+        lock.withLockReturningShared {
+            guard !closed, let queue, !queue.isEmpty else {
+                handling = false
+                return nil
+            }
+            // Shared with the caller only: the item leaves the queue here, under the lock.
+            return queue.removeFirst()
+        }
+    }
+
+    /// Stops queueing and handling; returns what was queued, for the caller to release outside
+    /// any lock.
+    @discardableResult
+    func close() -> RingQueue<Item>? {
+        lock.withLockReturningShared {
+            if closed { return nil }
+            closed = true
+            defer { queue = nil }
+            return queue
+        }
+    }
+}
