@@ -47,6 +47,14 @@ final class OperatorBadInputReliabilityTests: RxTestCase {
             ("retry(_:)", { $0.retry(2) }),
             ("retry(when:)", { $0.retry(when: { (errors: Observable<any Error>) in errors }) }),
             ("using", { source in Observable.using({ BooleanDisposable() }, observableFactory: { _ in source }) }),
+            (
+                "combineLatest",
+                { source in Observable.combineLatest(source, Observable.just(0)) { element, _ in element } }
+            ),
+            ("combineLatest(collection)", { source in Observable.combineLatest([source]) { $0[0] } }),
+            ("zip", { source in Observable.zip(source, Observable.from(Array(0..<100))) { element, _ in element } }),
+            ("zip(collection)", { source in Observable.zip([source]) { $0[0] } }),
+            ("withLatestFrom", { $0.withLatestFrom(Observable.just(0)) { element, _ in element } }),
         ]
     }
 
