@@ -133,7 +133,9 @@ extension ObservableType where Element == Any {
     public static func combineLatest<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2
     ) -> Observable<(O1.Element, O2.Element)> {
-        CombineLatest2(source1.asObservable(), source2.asObservable(), resultSelector: { ($0, $1) })
+        CombineLatest2(
+            source1.asObservable(), source2.asObservable(),
+            pairOffset: MemoryLayout<(O1.Element, O2.Element)>.offset(of: \.1), resultSelector: { ($0, $1) })
     }
 
     /// Of three sources, once each source has sent an element, the result of the latest element of every source, each

@@ -7,21 +7,27 @@ final class CombineLatest2<Result, First, Second>: Producer<Result> {
     private let first: Observable<First>
     private let second: Observable<Second>
     private let resultSelector: (First, Second) throws -> Result
+    private let pairOffset: Int?
 
+    /// `pairOffset`, given only when `Result` is `(First, Second)`, is the offset of the second
+    /// element in that tuple: the sink then builds the tuple in place of calling
+    /// `resultSelector`, which, in unspecialised code, would look the tuple's metadata up for
+    /// every element.
     init(
-        _ first: Observable<First>, _ second: Observable<Second>,
+        _ first: Observable<First>, _ second: Observable<Second>, pairOffset: Int? = nil,
         resultSelector: @escaping (First, Second) throws -> Result
     ) {
         self.first = first
         self.second = second
         self.resultSelector = resultSelector
+        self.pairOffset = pairOffset
         super.init()
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
     where Observer.Element == Result {
         let sink = CombineLatest2Sink<Observer, First, Second>(
-            resultSelector: resultSelector, observer: observer, cancel: cancel)
+            pairOffset: pairOffset, resultSelector: resultSelector, observer: observer, cancel: cancel)
         let running = sink.holding(Disposables.create(sink.firstSubscription, sink.secondSubscription))
         sink.firstSubscription.setDisposable(first.subscribe(CombineLatest2FirstObserver(sink: sink)))
         sink.secondSubscription.setDisposable(second.subscribe(CombineLatest2SecondObserver(sink: sink)))
@@ -40,22 +46,37 @@ final class CombineLatest2Sink<Observer: ObserverType, First, Second>: Serializi
     let firstSubscription = SingleAssignmentDisposable()
     let secondSubscription = SingleAssignmentDisposable()
     private let resultSelector: (First, Second) throws -> Observer.Element
-    // Guarded by `lock`; initialised when the matching flag is set.
+    // Guarded by `lock`; initialised when the matching flag is set. The lock keeps the accesses
+    // to the flags apart, so the runtime's exclusivity check, a call on every access, is left out.
     private let latestFirst = UnsafeMutablePointer<First>.allocate(capacity: 1)
     private let latestSecond = UnsafeMutablePointer<Second>.allocate(capacity: 1)
+    @exclusivity(unchecked)
     private var hasFirst = false
+    @exclusivity(unchecked)
     private var hasSecond = false
+    @exclusivity(unchecked)
     private var isFirstDone = false
+    @exclusivity(unchecked)
     private var isSecondDone = false
     // Written under `lock` by the thread that claims delivery, then read by it alone.
     private let outgoingFirst = UnsafeMutablePointer<First>.allocate(capacity: 1)
     private let outgoingSecond = UnsafeMutablePointer<Second>.allocate(capacity: 1)
 
+    // The tuple form's result, built in place by the deliverer (see the producer's `pairOffset`).
+    private let pairOffset: Int?
+    private let outgoingPair: UnsafeMutableRawPointer?
+
     init(
-        resultSelector: @escaping (First, Second) throws -> Observer.Element, observer: Observer,
+        pairOffset: Int?, resultSelector: @escaping (First, Second) throws -> Observer.Element, observer: Observer,
         cancel: any Cancelable
     ) {
         self.resultSelector = resultSelector
+        self.pairOffset = pairOffset
+        outgoingPair =
+            pairOffset == nil
+            ? nil
+            : UnsafeMutableRawPointer.allocate(
+                byteCount: MemoryLayout<Observer.Element>.size, alignment: MemoryLayout<Observer.Element>.alignment)
         super.init(observer: observer, cancel: cancel)
     }
 
@@ -70,6 +91,7 @@ final class CombineLatest2Sink<Observer: ObserverType, First, Second>: Serializi
         latestSecond.deallocate()
         outgoingFirst.deallocate()
         outgoingSecond.deallocate()
+        outgoingPair?.deallocate()
     }
 
     func nextFirst(_ element: First) {
@@ -110,12 +132,25 @@ final class CombineLatest2Sink<Observer: ObserverType, First, Second>: Serializi
             return otherIsDone ? claimCompletion() : .nothing
         }
         if claimDelivery() {
-            outgoingFirst.initialize(to: latestFirst.pointee)
-            outgoingSecond.initialize(to: latestSecond.pointee)
+            if let pairOffset, let outgoingPair {
+                // The tuple form: the result itself, built in place.
+                outgoingPair.initializeMemory(as: First.self, from: latestFirst, count: 1)
+                (outgoingPair + pairOffset).initializeMemory(as: Second.self, from: latestSecond, count: 1)
+            } else {
+                outgoingFirst.initialize(to: latestFirst.pointee)
+                outgoingSecond.initialize(to: latestSecond.pointee)
+            }
             return .deliverClaimed
         }
-        enqueue(.item((latestFirst.pointee, latestSecond.pointee)))
+        enqueueLatestPair()
         return .nothing
+    }
+
+    /// Under the lock, while another thread delivers: queues the latest pair for it. Out of line,
+    /// so that the element path does not look up the tuple's and the queue item's metadata.
+    @inline(never)
+    private func enqueueLatestPair() {
+        enqueue(.item((latestFirst.pointee, latestSecond.pointee)))
     }
 
     /// Under the lock: decides completion, to be delivered by the caller or, when another
@@ -134,11 +169,21 @@ final class CombineLatest2Sink<Observer: ObserverType, First, Second>: Serializi
         case .nothing:
             return
         case .deliverClaimed:
-            deliver(first: outgoingFirst.move(), second: outgoingSecond.move())
+            if pairOffset != nil, let outgoingPair {
+                forwardNext(outgoingPair.assumingMemoryBound(to: Observer.Element.self).move())
+            } else {
+                deliver(first: outgoingFirst.move(), second: outgoingSecond.move())
+            }
             deliverQueued()
         case .complete:
-            deliverInOrder(.completed)
+            deliverCompletion()
         }
+    }
+
+    /// Out of line, so that the element path does not look up the metadata this needs.
+    @inline(never)
+    private func deliverCompletion() {
+        deliverInOrder(.completed)
     }
 
     func done(isFirst: Bool) {
@@ -165,6 +210,13 @@ final class CombineLatest2Sink<Observer: ObserverType, First, Second>: Serializi
     }
 
     private func deliver(first: First, second: Second) {
+        if let pairOffset, let outgoingPair {
+            // `Observer.Element` is `(First, Second)`, whose second element is at `pairOffset`.
+            outgoingPair.initializeMemory(as: First.self, to: first)
+            (outgoingPair + pairOffset).initializeMemory(as: Second.self, to: second)
+            forwardNext(outgoingPair.assumingMemoryBound(to: Observer.Element.self).move())
+            return
+        }
         let result: Observer.Element
         do {
             result = try resultSelector(first, second)

@@ -132,7 +132,9 @@ extension ObservableType where Element == Any {
     public static func zip<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2
     ) -> Observable<(O1.Element, O2.Element)> {
-        Zip2(source1.asObservable(), source2.asObservable(), resultSelector: { ($0, $1) })
+        Zip2(
+            source1.asObservable(), source2.asObservable(),
+            pairOffset: MemoryLayout<(O1.Element, O2.Element)>.offset(of: \.1), resultSelector: { ($0, $1) })
     }
 
     /// Of three sources, the result of the first elements of every source, then of the second elements, and so on: each

@@ -7,20 +7,27 @@ final class Zip2<Result, First, Second>: Producer<Result> {
     private let first: Observable<First>
     private let second: Observable<Second>
     private let resultSelector: (First, Second) throws -> Result
+    private let pairOffset: Int?
 
+    /// `pairOffset`, given only when `Result` is `(First, Second)`, is the offset of the second
+    /// element in that tuple: the sink then builds the tuple in place of calling
+    /// `resultSelector`, which, in unspecialised code, would look the tuple's metadata up for
+    /// every element.
     init(
-        _ first: Observable<First>, _ second: Observable<Second>,
+        _ first: Observable<First>, _ second: Observable<Second>, pairOffset: Int? = nil,
         resultSelector: @escaping (First, Second) throws -> Result
     ) {
         self.first = first
         self.second = second
         self.resultSelector = resultSelector
+        self.pairOffset = pairOffset
         super.init()
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
     where Observer.Element == Result {
-        let sink = Zip2Sink<Observer, First, Second>(resultSelector: resultSelector, observer: observer, cancel: cancel)
+        let sink = Zip2Sink<Observer, First, Second>(
+            pairOffset: pairOffset, resultSelector: resultSelector, observer: observer, cancel: cancel)
         let running = sink.holding(Disposables.create(sink.firstSubscription, sink.secondSubscription))
         sink.firstSubscription.setDisposable(first.subscribe(Zip2FirstObserver(sink: sink)))
         sink.secondSubscription.setDisposable(second.subscribe(Zip2SecondObserver(sink: sink)))
@@ -39,26 +46,42 @@ final class Zip2Sink<Observer: ObserverType, First, Second>: SerializingSink<Obs
     let firstSubscription = SingleAssignmentDisposable()
     let secondSubscription = SingleAssignmentDisposable()
     private let resultSelector: (First, Second) throws -> Observer.Element
-    // Guarded by `lock`; `nil` once disposed.
+    // Guarded by `lock`; `nil` once disposed. The lock keeps the accesses apart, so the
+    // runtime's exclusivity check, a call on every access, is left out.
+    @exclusivity(unchecked)
     private var firstWaiting: RingQueue<First>? = RingQueue(minimumCapacity: 4)
+    @exclusivity(unchecked)
     private var secondWaiting: RingQueue<Second>? = RingQueue(minimumCapacity: 4)
+    @exclusivity(unchecked)
     private var isFirstDone = false
+    @exclusivity(unchecked)
     private var isSecondDone = false
     // Written under `lock` by the thread that claims delivery, then read by it alone.
     private let outgoingFirst = UnsafeMutablePointer<First>.allocate(capacity: 1)
     private let outgoingSecond = UnsafeMutablePointer<Second>.allocate(capacity: 1)
 
+    // The tuple form's result, built in place by the deliverer (see the producer's `pairOffset`).
+    private let pairOffset: Int?
+    private let outgoingPair: UnsafeMutableRawPointer?
+
     init(
-        resultSelector: @escaping (First, Second) throws -> Observer.Element, observer: Observer,
+        pairOffset: Int?, resultSelector: @escaping (First, Second) throws -> Observer.Element, observer: Observer,
         cancel: any Cancelable
     ) {
         self.resultSelector = resultSelector
+        self.pairOffset = pairOffset
+        outgoingPair =
+            pairOffset == nil
+            ? nil
+            : UnsafeMutableRawPointer.allocate(
+                byteCount: MemoryLayout<Observer.Element>.size, alignment: MemoryLayout<Observer.Element>.alignment)
         super.init(observer: observer, cancel: cancel)
     }
 
     deinit {
         outgoingFirst.deallocate()
         outgoingSecond.deallocate()
+        outgoingPair?.deallocate()
     }
 
     func nextFirst(_ element: First) {
@@ -69,11 +92,10 @@ final class Zip2Sink<Observer: ObserverType, First, Second>: SerializingSink<Obs
                 return .nothing
             }
             if claimDelivery() {
-                outgoingFirst.initialize(to: element)
-                outgoingSecond.initialize(to: secondWaiting.removeFirst())
+                stageOutgoing(element, secondWaiting.removeFirst())
                 return .deliverClaimed
             }
-            enqueue(.item((element, secondWaiting.removeFirst())))
+            enqueuePair(element, secondWaiting.removeFirst())
             return .nothing
         }
         finish(outcome)
@@ -87,14 +109,32 @@ final class Zip2Sink<Observer: ObserverType, First, Second>: SerializingSink<Obs
                 return .nothing
             }
             if claimDelivery() {
-                outgoingFirst.initialize(to: firstWaiting.removeFirst())
-                outgoingSecond.initialize(to: element)
+                stageOutgoing(firstWaiting.removeFirst(), element)
                 return .deliverClaimed
             }
-            enqueue(.item((firstWaiting.removeFirst(), element)))
+            enqueuePair(firstWaiting.removeFirst(), element)
             return .nothing
         }
         finish(outcome)
+    }
+
+    /// Under the lock, by the thread that claimed delivery: the pair it is about to deliver, as
+    /// the result itself in the tuple form.
+    private func stageOutgoing(_ first: First, _ second: Second) {
+        if let pairOffset, let outgoingPair {
+            outgoingPair.initializeMemory(as: First.self, to: first)
+            (outgoingPair + pairOffset).initializeMemory(as: Second.self, to: second)
+        } else {
+            outgoingFirst.initialize(to: first)
+            outgoingSecond.initialize(to: second)
+        }
+    }
+
+    /// Under the lock, while another thread delivers: queues a pair for it. Out of line, so that
+    /// the element path does not look up the tuple's and the queue item's metadata.
+    @inline(never)
+    private func enqueuePair(_ first: First, _ second: Second) {
+        enqueue(.item((first, second)))
     }
 
     private func finish(_ outcome: TwoSourceOutcome) {
@@ -102,11 +142,21 @@ final class Zip2Sink<Observer: ObserverType, First, Second>: SerializingSink<Obs
         case .nothing:
             return
         case .deliverClaimed:
-            deliver(first: outgoingFirst.move(), second: outgoingSecond.move())
+            if pairOffset != nil, let outgoingPair {
+                forwardNext(outgoingPair.assumingMemoryBound(to: Observer.Element.self).move())
+            } else {
+                deliver(first: outgoingFirst.move(), second: outgoingSecond.move())
+            }
             deliverQueued()
         case .complete:
-            deliverInOrder(.completed)
+            deliverCompletion()
         }
+    }
+
+    /// Out of line, so that the element path does not look up the metadata this needs.
+    @inline(never)
+    private func deliverCompletion() {
+        deliverInOrder(.completed)
     }
 
     func done(isFirst: Bool) {
@@ -139,6 +189,13 @@ final class Zip2Sink<Observer: ObserverType, First, Second>: SerializingSink<Obs
     }
 
     private func deliver(first: First, second: Second) {
+        if let pairOffset, let outgoingPair {
+            // `Observer.Element` is `(First, Second)`, whose second element is at `pairOffset`.
+            outgoingPair.initializeMemory(as: First.self, to: first)
+            (outgoingPair + pairOffset).initializeMemory(as: Second.self, to: second)
+            forwardNext(outgoingPair.assumingMemoryBound(to: Observer.Element.self).move())
+            return
+        }
         let result: Observer.Element
         do {
             result = try resultSelector(first, second)

@@ -1,5 +1,6 @@
 import RxCore
 import RxDisposables
+import Synchronization
 
 /// The base of the sinks fed by several sources (`combineLatest`, `zip`, `withLatestFrom`): it
 /// keeps their state under one lock and delivers downstream one event at a time, never under
@@ -12,16 +13,33 @@ import RxDisposables
 /// meanwhile, in the order it was queued; otherwise the event waits in the queue for the
 /// deliverer. A source that sends while the sink delivers on the same thread (a downstream
 /// observer sending into a source) is handled the same way: its event follows the current one
-/// instead of nesting inside it. The uncontended path takes the lock twice and allocates
-/// nothing.
+/// instead of nesting inside it. The uncontended path takes the lock once, gives up the
+/// deliverer's role with one compare-and-exchange, and allocates nothing.
 class SerializingSink<Observer: ObserverType, Item>: Sink<Observer> {
     /// Guards the subclass's state and the delivery queue.
     final let lock = RxLock()
-    private final var isDelivering = false
+    // Who delivers: `idle` (no one), `delivering` (a thread, with nothing queued) or
+    // `deliveringWithQueue` (a thread, and deliveries may be queued for it). Changed under `lock`,
+    // except from `delivering` to `idle`, which the deliverer does without it: an event arriving
+    // under the lock meanwhile either moves it to `deliveringWithQueue` first, so that the
+    // exchange fails and the deliverer takes the lock to find the queued event, or finds it
+    // `idle` and delivers itself.
+    private final let role = Atomic<Int>(SerializingSink.idle)
+    private static var idle: Int { 0 }
+    private static var delivering: Int { 1 }
+    private static var deliveringWithQueue: Int { 2 }
     /// Set once a terminal event has been decided: every later source event is ignored.
+    // This and the two below are touched only under `lock`, which keeps the accesses apart, so
+    // the runtime's exclusivity check, a call on every access, is left out.
+    @exclusivity(unchecked)
     final var isTerminated = false
     // Made on the first contention only.
+    @exclusivity(unchecked)
     private final var waiting: RingQueue<SerializedDelivery<Item>>?
+    // How many deliveries wait: the uncontended path reads this, never the queue, whose type
+    // would cost it a metadata lookup.
+    @exclusivity(unchecked)
+    private final var waitingCount = 0
 
     /// Under ``lock``: marks a terminal delivery as decided (later source events are then
     /// ignored by the subclass checking ``isTerminated``) and returns it for ``claimOrQueue(_:)``.
@@ -34,33 +52,45 @@ class SerializingSink<Observer: ObserverType, Item>: Sink<Observer> {
     /// ``deliverInOrder(_:)`` after releasing the lock), or queues it for the thread that is
     /// delivering and returns `nil`.
     final func claimOrQueue(_ delivery: SerializedDelivery<Item>) -> SerializedDelivery<Item>? {
-        if isDelivering {
-            let queue = waiting ?? RingQueue()
-            waiting = queue
-            queue.append(delivery)
-            return nil
+        if claimDelivery() {
+            return delivery
         }
-        isDelivering = true
-        return delivery
+        enqueue(delivery)
+        return nil
     }
 
     /// Under ``lock``: makes the caller the deliverer when no one delivers, for a subclass that
     /// keeps what it is about to deliver in storage of its own (no ``SerializedDelivery`` is
     /// built on that path). After releasing the lock, the caller delivers it, then calls
-    /// ``deliverQueued()``.
+    /// ``deliverQueued()``. When it answers `false`, the caller queues what it has with
+    /// ``enqueue(_:)`` before releasing the lock.
     final func claimDelivery() -> Bool {
-        if isDelivering {
-            return false
+        while true {
+            let current = role.load(ordering: .acquiring)
+            if current == Self.idle {
+                // Only the lock's holder leaves `idle`.
+                role.store(Self.delivering, ordering: .releasing)
+                return true
+            }
+            if current == Self.deliveringWithQueue {
+                return false
+            }
+            if role.compareExchange(
+                expected: Self.delivering, desired: Self.deliveringWithQueue, ordering: .acquiringAndReleasing
+            ).exchanged {
+                return false
+            }
+            // The deliverer gave up its role meanwhile: claim it.
         }
-        isDelivering = true
-        return true
     }
 
-    /// Under ``lock``: queues `delivery` for the thread that is delivering.
+    /// Under ``lock``, after ``claimDelivery()`` answered `false`: queues `delivery` for the thread
+    /// that is delivering.
     final func enqueue(_ delivery: SerializedDelivery<Item>) {
         let queue = waiting ?? RingQueue()
         waiting = queue
         queue.append(delivery)
+        waitingCount += 1
     }
 
     /// Outside the lock: delivers `first`, then what was queued while delivering, until the
@@ -73,21 +103,25 @@ class SerializingSink<Observer: ObserverType, Item>: Sink<Observer> {
     /// Outside the lock, by the deliverer: delivers what was queued while it delivered, then
     /// gives up the role.
     final func deliverQueued() {
-        // The question alone first: taking an item out builds a generic optional, which costs a
-        // metadata lookup that the uncontended path does not pay.
-        while lock.withLock({ () -> Bool in
-            if let waiting, !waiting.isEmpty, !isDisposed {
-                return true
-            }
-            isDelivering = false
-            return false
-        }) {
+        if role.compareExchange(expected: Self.delivering, desired: Self.idle, ordering: .acquiringAndReleasing)
+            .exchanged
+        {
+            return
+        }
+        deliverWaiting()
+    }
+
+    /// Out of line, so that the uncontended path does not look up the metadata this needs.
+    @inline(never)
+    private final func deliverWaiting() {
+        while true {
             let delivery = lock.withLockReturningShared { () -> SerializedDelivery<Item>? in
                 // Shared: the queue is touched only under this lock.
-                guard let waiting, !waiting.isEmpty else {
-                    isDelivering = false
+                guard let waiting, waitingCount > 0, !isDisposed else {
+                    role.store(Self.idle, ordering: .releasing)
                     return nil
                 }
+                waitingCount -= 1
                 return waiting.removeFirst()
             }
             guard let delivery else { return }
@@ -124,6 +158,7 @@ class SerializingSink<Observer: ObserverType, Item>: Sink<Observer> {
         let dropped: RingQueue<SerializedDelivery<Item>>? = lock.withLockReturningShared {
             // Shared: the queue is touched only under this lock, and no one else holds it.
             isTerminated = true
+            waitingCount = 0
             defer { waiting = nil }
             return waiting
         }

@@ -42,6 +42,26 @@ final class CombineLatestTests: RxTestCase {
         XCTAssertEqual(recorded3, [4])
     }
 
+    func testTwoSourceTuplesOfMixedLayoutsKeepBothElements() {
+        let small = PublishSubject<UInt8>()
+        let text = PublishSubject<String>()
+        var received: [String] = []
+        let first = Observable.combineLatest(small, text).subscribe(onNext: { received.append("\($0)\($1)") })
+        let second = Observable.combineLatest(text, small).subscribe(onNext: { received.append("\($0)\($1)") })
+        small.onNext(7)
+        text.onNext("a long string that is not stored inline")
+        small.onNext(9)
+        first.dispose()
+        second.dispose()
+
+        XCTAssertEqual(
+            received,
+            [
+                "7a long string that is not stored inline", "a long string that is not stored inline7",
+                "9a long string that is not stored inline", "a long string that is not stored inline9",
+            ])
+    }
+
     func testCompletesAtOnceWhenASourceSendsAfterTheOthersCompletedWithout() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([Recorded<Event<Int>>.completed(210)])

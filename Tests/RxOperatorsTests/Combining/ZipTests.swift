@@ -57,6 +57,16 @@ final class ZipTests: RxTestCase {
         XCTAssertEqual(sums, [8, 16])
     }
 
+    func testTwoSourceTuplesOfMixedLayoutsKeepBothElements() {
+        let small = Observable<Int8>.of(1, 2)
+        let wide = Observable<(Double, String)>.of((0.5, "x"), (1.5, "y"))
+        var received: [String] = []
+        _ = Observable.zip(small, wide).subscribe(onNext: { received.append("\($0)\($1.0)\($1.1)") })
+        _ = Observable.zip(wide, small).subscribe(onNext: { received.append("\($0.0)\($0.1)\($1)") })
+
+        XCTAssertEqual(received, ["10.5x", "21.5y", "0.5x1", "1.5y2"])
+    }
+
     func testAnErrorDisposesEverySourceAndIsForwardedOnce() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .error(220, TestError.boom)])
