@@ -53,8 +53,15 @@ final class WithLatestFromSink<Observer: ObserverType, First, Second>: Serializi
     let firstSubscription = SingleAssignmentDisposable()
     let secondSubscription = SingleAssignmentDisposable()
     private let resultSelector: (First, Second) throws -> Observer.Element
-    // Guarded by `lock`.
-    private var latest: Second?
+    // The latest element of the second sequence, guarded by `lock`, in raw storage of its own
+    // type and initialised once `hasLatest` is set; and the pair being delivered, written under
+    // `lock` by the thread that claims delivery, then read by it alone (see
+    // ``CombineLatest2Sink`` on why no tuple or optional is built on the element path).
+    private let latest = UnsafeMutablePointer<Second>.allocate(capacity: 1)
+    @exclusivity(unchecked)
+    private var hasLatest = false
+    private let outgoingFirst = UnsafeMutablePointer<First>.allocate(capacity: 1)
+    private let outgoingSecond = UnsafeMutablePointer<Second>.allocate(capacity: 1)
 
     init(
         resultSelector: @escaping (First, Second) throws -> Observer.Element, observer: Observer,
@@ -64,24 +71,51 @@ final class WithLatestFromSink<Observer: ObserverType, First, Second>: Serializi
         super.init(observer: observer, cancel: cancel)
     }
 
-    func nextFirst(_ element: First) {
-        let delivery = lock.withLockReturningShared { () -> SerializedDelivery<(First, Second)>? in
-            // Shared: `latest` is touched only under this lock.
-            guard !isTerminated, let latest else { return nil }
-            return claimOrQueue(.item((element, latest)))
+    deinit {
+        if hasLatest {
+            latest.deinitialize(count: 1)
         }
-        if let delivery {
-            deliverInOrder(delivery)
+        latest.deallocate()
+        outgoingFirst.deallocate()
+        outgoingSecond.deallocate()
+    }
+
+    func nextFirst(_ element: First) {
+        let outcome = lock.withLock { () -> TwoSourceOutcome in
+            guard !isTerminated, hasLatest else { return .nothing }
+            if claimDelivery() {
+                outgoingFirst.initialize(to: element)
+                outgoingSecond.initialize(to: latest.pointee)
+                return .deliverClaimed
+            }
+            enqueuePair(element)
+            return .nothing
+        }
+        if outcome == .deliverClaimed {
+            deliver(first: outgoingFirst.move(), second: outgoingSecond.move())
+            deliverQueued()
         }
     }
 
+    /// Under the lock, while another thread delivers: queues the pair for it. Out of line, so
+    /// that the element path does not look up the tuple's and the queue item's metadata.
+    @inline(never)
+    private func enqueuePair(_ element: First) {
+        enqueue(.item((element, latest.pointee)))
+    }
+
     func nextSecond(_ element: Second) {
-        let replaced = lock.withLockReturningShared { () -> Second? in
-            guard !isTerminated else { return nil }
-            defer { latest = element }
-            return latest
+        var element = element
+        lock.withLock {
+            guard !isTerminated else { return }
+            if hasLatest {
+                // The replaced element ends up in `element`, released after the lock.
+                swap(&latest.pointee, &element)
+            } else {
+                latest.initialize(to: element)
+                hasLatest = true
+            }
         }
-        _ = replaced
     }
 
     func end(_ terminal: SerializedDelivery<(First, Second)>) {
@@ -94,10 +128,10 @@ final class WithLatestFromSink<Observer: ObserverType, First, Second>: Serializi
         }
     }
 
-    override func deliver(_ item: (First, Second)) {
+    private func deliver(first: First, second: Second) {
         let result: Observer.Element
         do {
-            result = try resultSelector(item.0, item.1)
+            result = try resultSelector(first, second)
         } catch {
             failFromSelector(error)
             return
@@ -105,12 +139,20 @@ final class WithLatestFromSink<Observer: ObserverType, First, Second>: Serializi
         forwardNext(result)
     }
 
+    override func deliver(_ item: (First, Second)) {
+        deliver(first: item.0, second: item.1)
+    }
+
     override func releaseRetainedState() {
-        let latest = lock.withLockReturningShared { () -> Second? in
-            defer { self.latest = nil }
-            return self.latest
+        // Moved out under the lock, released after it.
+        var released: Second?
+        lock.withLock {
+            if hasLatest {
+                released = latest.move()
+                hasLatest = false
+            }
         }
-        _ = latest
+        _ = released
     }
 }
 

@@ -97,6 +97,20 @@ final class WithLatestFromTests: RxTestCase {
         XCTAssertEqual(live.value, 0)
     }
 
+    func testAReplacedLatestWhoseDeinitSendsIntoTheChainDoesNotDeadlock() {
+        let a = PublishSubject<Int>()
+        let b = PublishSubject<LiveElement>()
+        let live = Counter()
+        var received: [Int] = []
+        let subscription = a.withLatestFrom(b) { $0 + $1.value }.subscribe(onNext: { received.append($0) })
+        b.onNext(LiveElement(10, live: live, onRelease: { a.onNext(1) }))
+        b.onNext(LiveElement(20, live: live))
+        subscription.dispose()
+
+        XCTAssertEqual(received, [21], "the replaced element is released after the lock, when 20 is the latest")
+        XCTAssertEqual(live.value, 0)
+    }
+
     func testSendingIntoTheSourceFromOnNextIsDeliveredAfterTheCurrentElement() {
         let a = PublishSubject<Int>()
         let b = PublishSubject<Int>()
