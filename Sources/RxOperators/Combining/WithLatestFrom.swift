@@ -41,7 +41,8 @@ final class WithLatestFrom<First, Second, Result>: Producer<Result> {
     where Observer.Element == Result {
         let sink = WithLatestFromSink<Observer, First, Second>(
             resultSelector: resultSelector, observer: observer, cancel: cancel)
-        let running = sink.holding(Disposables.create(sink.secondSubscription, sink.firstSubscription))
+        // Disposed in RxSwift's order, the source first; subscribed the other way round.
+        let running = sink.holding(Disposables.create(sink.firstSubscription, sink.secondSubscription))
         sink.secondSubscription.setDisposable(second.subscribe(WithLatestFromSecondObserver(sink: sink)))
         sink.firstSubscription.setDisposable(first.subscribe(WithLatestFromFirstObserver(sink: sink)))
         return running
