@@ -139,6 +139,27 @@ public enum Catalog {
                 .init(name: "floor", run: ObserveOnTrampoline.floor(elements:)),
             ],
             expectedChecksum: ObserveOnTrampoline.expected(elements:)),
+        Scenario(
+            name: "combine_latest", unit: "element", unitsPerIteration: 1_000_000,
+            sides: [
+                .init(name: "rx", run: Combining.combineLatestRx(elements:)),
+                .init(name: "floor", run: Combining.combineLatestFloor(elements:)),
+            ],
+            expectedChecksum: Combining.combineLatestExpected(elements:)),
+        Scenario(
+            name: "zip_per_element", unit: "element", unitsPerIteration: 1_000_000,
+            sides: [
+                .init(name: "rx", run: Combining.zipRx(elements:)),
+                .init(name: "opencombine", run: Combining.zipOpenCombine(elements:)),
+            ],
+            expectedChecksum: Combining.zipExpected(elements:)),
+        Scenario(
+            name: "with_latest_from", unit: "element", unitsPerIteration: 1_000_000,
+            sides: [
+                .init(name: "rx", run: Combining.withLatestFromRx(elements:)),
+                .init(name: "floor", run: Combining.withLatestFromFloor(elements:)),
+            ],
+            expectedChecksum: Combining.withLatestFromExpected(elements:)),
     ]
 
     /// The scenario called `name`, if any.

@@ -52,6 +52,14 @@ final class OperatorBadInputReliabilityTests: RxTestCase {
             ("take(until:behavior:)", { $0.take(until: { _ in false }) }),
             ("skip(until:)", { $0.skip(until: Observable.just(0)) }),
             ("amb", { $0.amb(Observable<Int>.never()) }),
+            (
+                "combineLatest",
+                { source in Observable.combineLatest(source, Observable.just(0)) { element, _ in element } }
+            ),
+            ("combineLatest(collection)", { source in Observable.combineLatest([source]) { $0[0] } }),
+            ("zip", { source in Observable.zip(source, Observable.from(Array(0..<100))) { element, _ in element } }),
+            ("zip(collection)", { source in Observable.zip([source]) { $0[0] } }),
+            ("withLatestFrom", { $0.withLatestFrom(Observable.just(0)) { element, _ in element } }),
         ]
     }
 

@@ -1,0 +1,160 @@
+import RxCore
+import RxDisposables
+
+extension ObservableType {
+    /// Once every sequence of `collection` has sent an element, the result of the latest element
+    /// of each, in the collection's order, each time any of them sends one, through
+    /// `resultSelector`.
+    ///
+    /// Completes when every sequence has completed, or as soon as one sends while all the others
+    /// have completed and one of them never sent anything; an empty collection completes at once.
+    /// Fails with the first error, or an error thrown by `resultSelector`, disposing every
+    /// subscription.
+    public static func combineLatest<Collection: Swift.Collection>(
+        _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
+    ) -> Observable<Element> where Collection.Element: ObservableType {
+        CombineLatestCollection(sources: collection.map { $0.asObservable() }, resultSelector: resultSelector)
+    }
+
+    /// Once every sequence of `collection` has sent an element, the latest element of each, in
+    /// the collection's order, each time any of them sends one; as
+    /// ``combineLatest(_:resultSelector:)`` with the elements as they are.
+    public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection) -> Observable<[Element]>
+    where Collection.Element: ObservableType, Collection.Element.Element == Element {
+        CombineLatestCollection(sources: collection.map { $0.asObservable() }, resultSelector: { $0 })
+    }
+}
+
+/// The producer behind `combineLatest` of a collection.
+final class CombineLatestCollection<SourceElement, Result>: Producer<Result> {
+    private let sources: [Observable<SourceElement>]
+    private let resultSelector: ([SourceElement]) throws -> Result
+
+    init(sources: [Observable<SourceElement>], resultSelector: @escaping ([SourceElement]) throws -> Result) {
+        self.sources = sources
+        self.resultSelector = resultSelector
+        super.init()
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    where Observer.Element == Result {
+        let sink = CombineLatestCollectionSink<Observer, SourceElement>(
+            count: sources.count, resultSelector: resultSelector, observer: observer, cancel: cancel)
+        let running = sink.holding(CompositeDisposable(disposables: sink.subscriptions))
+        for (index, source) in sources.enumerated() {
+            sink.subscriptions[index].setDisposable(
+                source.subscribe(CombineLatestCollectionObserver(sink: sink, index: index)))
+        }
+        if sources.isEmpty {
+            sink.forwardCompletedAndDispose()
+        }
+        return running
+    }
+}
+
+/// Keeps the latest element of every sequence of the collection and, once each has sent one,
+/// sends the result of all of them whenever any sends.
+final class CombineLatestCollectionSink<Observer: ObserverType, SourceElement>:
+    SerializingSink<Observer, [SourceElement]>
+{
+    let subscriptions: [SingleAssignmentDisposable]
+    private let resultSelector: ([SourceElement]) throws -> Observer.Element
+    // Guarded by `lock`.
+    private var latest: [SourceElement?]
+    private var withLatest = 0
+    private var isDone: [Bool]
+    private var doneCount = 0
+
+    init(
+        count: Int, resultSelector: @escaping ([SourceElement]) throws -> Observer.Element, observer: Observer,
+        cancel: any Cancelable
+    ) {
+        subscriptions = (0..<count).map { _ in SingleAssignmentDisposable() }
+        self.resultSelector = resultSelector
+        latest = Array(repeating: nil, count: count)
+        isDone = Array(repeating: false, count: count)
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func next(_ element: SourceElement, at index: Int) {
+        let (delivery, replaced) = lock.withLockReturningShared {
+            () -> (SerializedDelivery<[SourceElement]>?, SourceElement?) in
+            // Shared: the latest elements are touched only under this lock.
+            guard !isTerminated else { return (nil, nil) }
+            if latest[index] == nil {
+                withLatest += 1
+            }
+            let replaced = latest[index]
+            latest[index] = element
+            if withLatest < latest.count {
+                let othersDone = doneCount - (isDone[index] ? 1 : 0)
+                return (othersDone == latest.count - 1 ? claimOrQueue(terminate(.completed)) : nil, replaced)
+            }
+            return (claimOrQueue(.item(latest.map { $0! })), replaced)
+        }
+        _ = replaced
+        if let delivery {
+            deliverInOrder(delivery)
+        }
+    }
+
+    func done(at index: Int) {
+        let delivery = lock.withLockReturningShared { () -> SerializedDelivery<[SourceElement]>? in
+            guard !isTerminated, !isDone[index] else { return nil }
+            isDone[index] = true
+            doneCount += 1
+            return doneCount == isDone.count ? claimOrQueue(terminate(.completed)) : nil
+        }
+        if let delivery {
+            deliverInOrder(delivery)
+        } else {
+            subscriptions[index].dispose()
+        }
+    }
+
+    func fail(_ error: any Swift.Error) {
+        let delivery = lock.withLockReturningShared { () -> SerializedDelivery<[SourceElement]>? in
+            guard !isTerminated else { return nil }
+            return claimOrQueue(terminate(.error(error)))
+        }
+        if let delivery {
+            deliverInOrder(delivery)
+        }
+    }
+
+    override func deliver(_ item: [SourceElement]) {
+        let result: Observer.Element
+        do {
+            result = try resultSelector(item)
+        } catch {
+            failFromSelector(error)
+            return
+        }
+        forwardNext(result)
+    }
+
+    override func releaseRetainedState() {
+        let latest = lock.withLockReturningShared { () -> [SourceElement?] in
+            defer { self.latest = self.latest.map { _ in nil } }
+            return self.latest
+        }
+        _ = latest
+    }
+}
+
+/// One sequence's observer in a `combineLatest` of a collection.
+struct CombineLatestCollectionObserver<Observer: ObserverType, SourceElement>: ObserverType {
+    let sink: CombineLatestCollectionSink<Observer, SourceElement>
+    let index: Int
+
+    func on(_ event: Event<SourceElement>) {
+        switch event {
+        case .next(let element):
+            sink.next(element, at: index)
+        case .error(let error):
+            sink.fail(error)
+        case .completed:
+            sink.done(at: index)
+        }
+    }
+}

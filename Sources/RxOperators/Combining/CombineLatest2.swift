@@ -1,0 +1,312 @@
+import RxCore
+import RxDisposables
+
+/// The producer behind `combineLatest` of two sources: a concrete two-source sink, the fast path
+/// (Docs/Operators.md, "Arity", has the measurements).
+final class CombineLatest2<Result, First, Second>: Producer<Result> {
+    private let first: Observable<First>
+    private let second: Observable<Second>
+    private let resultSelector: (First, Second) throws -> Result
+    private let pairOffset: Int?
+
+    /// `pairOffset`, given only when `Result` is `(First, Second)`, is the offset of the second
+    /// element in that tuple: the sink then builds the tuple in place of calling
+    /// `resultSelector`, which, in unspecialised code, would look the tuple's metadata up for
+    /// every element.
+    init(
+        _ first: Observable<First>, _ second: Observable<Second>, pairOffset: Int? = nil,
+        resultSelector: @escaping (First, Second) throws -> Result
+    ) {
+        self.first = first
+        self.second = second
+        self.resultSelector = resultSelector
+        self.pairOffset = pairOffset
+        super.init()
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    where Observer.Element == Result {
+        let sink = CombineLatest2Sink<Observer, First, Second>(
+            pairOffset: pairOffset, resultSelector: resultSelector, observer: observer, cancel: cancel)
+        let running = sink.holding(Disposables.create(sink.firstSubscription, sink.secondSubscription))
+        sink.firstSubscription.setDisposable(first.subscribe(CombineLatest2FirstObserver(sink: sink)))
+        sink.secondSubscription.setDisposable(second.subscribe(CombineLatest2SecondObserver(sink: sink)))
+        return running
+    }
+}
+
+/// Keeps the latest element of both sources and, once each has sent one, sends the result of
+/// both whenever either sends.
+///
+/// The latest elements live in raw storage of their own type, and the pair being delivered in
+/// two more slots that only the deliverer reads: in unspecialised generic code an optional or a
+/// tuple of the element types costs a runtime metadata lookup on every use, which this path
+/// never makes.
+final class CombineLatest2Sink<Observer: ObserverType, First, Second>: SerializingSink<Observer, (First, Second)> {
+    let firstSubscription = SingleAssignmentDisposable()
+    let secondSubscription = SingleAssignmentDisposable()
+    private let resultSelector: (First, Second) throws -> Observer.Element
+    // Guarded by `lock`; initialised when the matching flag is set. The lock keeps the accesses
+    // to the flags apart, so the runtime's exclusivity check, a call on every access, is left out.
+    private let latestFirst = UnsafeMutablePointer<First>.allocate(capacity: 1)
+    private let latestSecond = UnsafeMutablePointer<Second>.allocate(capacity: 1)
+    @exclusivity(unchecked)
+    private var hasFirst = false
+    @exclusivity(unchecked)
+    private var hasSecond = false
+    @exclusivity(unchecked)
+    private var isFirstDone = false
+    @exclusivity(unchecked)
+    private var isSecondDone = false
+    // Written under `lock` by the thread that claims delivery, then read by it alone.
+    private let outgoingFirst = UnsafeMutablePointer<First>.allocate(capacity: 1)
+    private let outgoingSecond = UnsafeMutablePointer<Second>.allocate(capacity: 1)
+
+    // The tuple form's result, built in place by the deliverer (see the producer's `pairOffset`).
+    private let pairOffset: Int?
+    private let outgoingPair: UnsafeMutableRawPointer?
+
+    init(
+        pairOffset: Int?, resultSelector: @escaping (First, Second) throws -> Observer.Element, observer: Observer,
+        cancel: any Cancelable
+    ) {
+        self.resultSelector = resultSelector
+        self.pairOffset = pairOffset
+        outgoingPair =
+            pairOffset == nil
+            ? nil
+            : UnsafeMutableRawPointer.allocate(
+                byteCount: MemoryLayout<Observer.Element>.size, alignment: MemoryLayout<Observer.Element>.alignment)
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    deinit {
+        if hasFirst {
+            latestFirst.deinitialize(count: 1)
+        }
+        if hasSecond {
+            latestSecond.deinitialize(count: 1)
+        }
+        latestFirst.deallocate()
+        latestSecond.deallocate()
+        outgoingFirst.deallocate()
+        outgoingSecond.deallocate()
+        outgoingPair?.deallocate()
+    }
+
+    func nextFirst(_ element: First) {
+        var element = element
+        let outcome = lock.withLock { () -> TwoSourceOutcome in
+            guard !isTerminated else { return .nothing }
+            if hasFirst {
+                // The replaced element ends up in `element`, released after the lock.
+                swap(&latestFirst.pointee, &element)
+            } else {
+                latestFirst.initialize(to: element)
+                hasFirst = true
+            }
+            return outcomeOfElement(otherIsDone: isSecondDone)
+        }
+        finish(outcome)
+    }
+
+    func nextSecond(_ element: Second) {
+        var element = element
+        let outcome = lock.withLock { () -> TwoSourceOutcome in
+            guard !isTerminated else { return .nothing }
+            if hasSecond {
+                swap(&latestSecond.pointee, &element)
+            } else {
+                latestSecond.initialize(to: element)
+                hasSecond = true
+            }
+            return outcomeOfElement(otherIsDone: isFirstDone)
+        }
+        finish(outcome)
+    }
+
+    /// Under the lock, after an element was stored.
+    private func outcomeOfElement(otherIsDone: Bool) -> TwoSourceOutcome {
+        guard hasFirst, hasSecond else {
+            // The other source finished without an element: there will never be a pair.
+            return otherIsDone ? claimCompletion() : .nothing
+        }
+        if claimDelivery() {
+            if let pairOffset, let outgoingPair {
+                // The tuple form: the result itself, built in place.
+                outgoingPair.initializeMemory(as: First.self, from: latestFirst, count: 1)
+                (outgoingPair + pairOffset).initializeMemory(as: Second.self, from: latestSecond, count: 1)
+            } else {
+                outgoingFirst.initialize(to: latestFirst.pointee)
+                outgoingSecond.initialize(to: latestSecond.pointee)
+            }
+            return .deliverClaimed
+        }
+        enqueueLatestPair()
+        return .nothing
+    }
+
+    /// Under the lock, while another thread delivers: queues the latest pair for it. Out of line,
+    /// so that the element path does not look up the tuple's and the queue item's metadata.
+    @inline(never)
+    private func enqueueLatestPair() {
+        enqueue(.item((latestFirst.pointee, latestSecond.pointee)))
+    }
+
+    /// Under the lock: decides completion, to be delivered by the caller or, when another
+    /// thread is delivering, by that thread.
+    private func claimCompletion() -> TwoSourceOutcome {
+        isTerminated = true
+        if claimDelivery() {
+            return .complete
+        }
+        enqueue(.completed)
+        return .nothing
+    }
+
+    private func finish(_ outcome: TwoSourceOutcome) {
+        switch outcome {
+        case .nothing:
+            return
+        case .deliverClaimed:
+            if pairOffset != nil, let outgoingPair {
+                forwardNext(outgoingPair.assumingMemoryBound(to: Observer.Element.self).move())
+            } else {
+                deliver(first: outgoingFirst.move(), second: outgoingSecond.move())
+            }
+            deliverQueued()
+        case .complete:
+            deliverCompletion()
+        }
+    }
+
+    /// Out of line, so that the element path does not look up the metadata this needs.
+    @inline(never)
+    private func deliverCompletion() {
+        deliverInOrder(.completed)
+    }
+
+    func done(isFirst: Bool) {
+        let outcome = lock.withLock { () -> TwoSourceOutcome in
+            guard !isTerminated else { return .nothing }
+            if isFirst {
+                isFirstDone = true
+            } else {
+                isSecondDone = true
+            }
+            return isFirstDone && isSecondDone ? claimCompletion() : .nothing
+        }
+        finish(outcome)
+    }
+
+    func fail(_ error: any Swift.Error) {
+        let delivery = lock.withLockReturningShared { () -> SerializedDelivery<(First, Second)>? in
+            guard !isTerminated else { return nil }
+            return claimOrQueue(terminate(.error(error)))
+        }
+        if let delivery {
+            deliverInOrder(delivery)
+        }
+    }
+
+    private func deliver(first: First, second: Second) {
+        if let pairOffset, let outgoingPair {
+            // `Observer.Element` is `(First, Second)`, whose second element is at `pairOffset`.
+            outgoingPair.initializeMemory(as: First.self, to: first)
+            (outgoingPair + pairOffset).initializeMemory(as: Second.self, to: second)
+            forwardNext(outgoingPair.assumingMemoryBound(to: Observer.Element.self).move())
+            return
+        }
+        let result: Observer.Element
+        do {
+            result = try resultSelector(first, second)
+        } catch {
+            failFromSelector(error)
+            return
+        }
+        forwardNext(result)
+    }
+
+    override func deliver(_ item: (First, Second)) {
+        deliver(first: item.0, second: item.1)
+    }
+
+    override func releaseRetainedState() {
+        // Moved out under the lock, released after it.
+        var first: First?
+        var second: Second?
+        lock.withLock {
+            if hasFirst {
+                first = latestFirst.move()
+                hasFirst = false
+            }
+            if hasSecond {
+                second = latestSecond.move()
+                hasSecond = false
+            }
+        }
+        _ = (first, second)
+    }
+}
+
+/// The first source's observer in a two-source `combineLatest`.
+struct CombineLatest2FirstObserver<Observer: ObserverType, First, Second>: ObserverType {
+    let sink: CombineLatest2Sink<Observer, First, Second>
+
+    func on(_ event: Event<First>) {
+        switch event {
+        case .next(let element):
+            onNext(element)
+        case .error(let error):
+            onError(error)
+        case .completed:
+            onCompleted()
+        }
+    }
+
+    // The three below spare the subject building an `Event`, generic over the element type.
+    func onNext(_ element: First) {
+        sink.nextFirst(element)
+    }
+
+    func onError(_ error: any Swift.Error) {
+        sink.firstSubscription.dispose()
+        sink.fail(error)
+    }
+
+    func onCompleted() {
+        sink.firstSubscription.dispose()
+        sink.done(isFirst: true)
+    }
+}
+
+/// The second source's observer in a two-source `combineLatest`.
+struct CombineLatest2SecondObserver<Observer: ObserverType, First, Second>: ObserverType {
+    let sink: CombineLatest2Sink<Observer, First, Second>
+
+    func on(_ event: Event<Second>) {
+        switch event {
+        case .next(let element):
+            onNext(element)
+        case .error(let error):
+            onError(error)
+        case .completed:
+            onCompleted()
+        }
+    }
+
+    // The three below spare the subject building an `Event`, generic over the element type.
+    func onNext(_ element: Second) {
+        sink.nextSecond(element)
+    }
+
+    func onError(_ error: any Swift.Error) {
+        sink.secondSubscription.dispose()
+        sink.fail(error)
+    }
+
+    func onCompleted() {
+        sink.secondSubscription.dispose()
+        sink.done(isFirst: false)
+    }
+}

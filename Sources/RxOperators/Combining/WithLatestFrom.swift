@@ -1,0 +1,215 @@
+import RxCore
+import RxDisposables
+
+extension ObservableType {
+    /// Combines each element of this sequence with the latest element of `second`, through
+    /// `resultSelector`; elements that arrive before `second` has sent one are dropped.
+    ///
+    /// `second` is subscribed to first. The result completes when this sequence completes, and
+    /// fails when either sequence fails or `resultSelector` throws; `second` completing only ends
+    /// its own subscription, and its last element goes on being used.
+    public func withLatestFrom<Source: ObservableConvertibleType, ResultType>(
+        _ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> ResultType
+    ) -> Observable<ResultType> {
+        WithLatestFrom(first: asObservable(), second: second.asObservable(), resultSelector: resultSelector)
+    }
+
+    /// The latest element of `second` each time this sequence sends an element, once `second`
+    /// has sent one; as ``withLatestFrom(_:resultSelector:)`` with a selector that keeps the
+    /// second element.
+    public func withLatestFrom<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Source.Element> {
+        WithLatestFrom(first: asObservable(), second: second.asObservable(), resultSelector: { $1 })
+    }
+}
+
+/// The producer behind `withLatestFrom(_:resultSelector:)` and `withLatestFrom(_:)`.
+final class WithLatestFrom<First, Second, Result>: Producer<Result> {
+    private let first: Observable<First>
+    private let second: Observable<Second>
+    private let resultSelector: (First, Second) throws -> Result
+
+    init(
+        first: Observable<First>, second: Observable<Second>, resultSelector: @escaping (First, Second) throws -> Result
+    ) {
+        self.first = first
+        self.second = second
+        self.resultSelector = resultSelector
+        super.init()
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    where Observer.Element == Result {
+        let sink = WithLatestFromSink<Observer, First, Second>(
+            resultSelector: resultSelector, observer: observer, cancel: cancel)
+        // Disposed in RxSwift's order, the source first; subscribed the other way round.
+        let running = sink.holding(Disposables.create(sink.firstSubscription, sink.secondSubscription))
+        sink.secondSubscription.setDisposable(second.subscribe(WithLatestFromSecondObserver(sink: sink)))
+        sink.firstSubscription.setDisposable(first.subscribe(WithLatestFromFirstObserver(sink: sink)))
+        return running
+    }
+}
+
+/// Keeps the latest element of the second sequence and pairs each element of the first with it.
+final class WithLatestFromSink<Observer: ObserverType, First, Second>: SerializingSink<Observer, (First, Second)> {
+    let firstSubscription = SingleAssignmentDisposable()
+    let secondSubscription = SingleAssignmentDisposable()
+    private let resultSelector: (First, Second) throws -> Observer.Element
+    // The latest element of the second sequence, guarded by `lock`, in raw storage of its own
+    // type and initialised once `hasLatest` is set; and the pair being delivered, written under
+    // `lock` by the thread that claims delivery, then read by it alone (see
+    // ``CombineLatest2Sink`` on why no tuple or optional is built on the element path).
+    private let latest = UnsafeMutablePointer<Second>.allocate(capacity: 1)
+    @exclusivity(unchecked)
+    private var hasLatest = false
+    private let outgoingFirst = UnsafeMutablePointer<First>.allocate(capacity: 1)
+    private let outgoingSecond = UnsafeMutablePointer<Second>.allocate(capacity: 1)
+
+    init(
+        resultSelector: @escaping (First, Second) throws -> Observer.Element, observer: Observer,
+        cancel: any Cancelable
+    ) {
+        self.resultSelector = resultSelector
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    deinit {
+        if hasLatest {
+            latest.deinitialize(count: 1)
+        }
+        latest.deallocate()
+        outgoingFirst.deallocate()
+        outgoingSecond.deallocate()
+    }
+
+    func nextFirst(_ element: First) {
+        let outcome = lock.withLock { () -> TwoSourceOutcome in
+            guard !isTerminated, hasLatest else { return .nothing }
+            if claimDelivery() {
+                outgoingFirst.initialize(to: element)
+                outgoingSecond.initialize(to: latest.pointee)
+                return .deliverClaimed
+            }
+            enqueuePair(element)
+            return .nothing
+        }
+        if outcome == .deliverClaimed {
+            deliver(first: outgoingFirst.move(), second: outgoingSecond.move())
+            deliverQueued()
+        }
+    }
+
+    /// Under the lock, while another thread delivers: queues the pair for it. Out of line, so
+    /// that the element path does not look up the tuple's and the queue item's metadata.
+    @inline(never)
+    private func enqueuePair(_ element: First) {
+        enqueue(.item((element, latest.pointee)))
+    }
+
+    func nextSecond(_ element: Second) {
+        var element = element
+        lock.withLock {
+            guard !isTerminated else { return }
+            if hasLatest {
+                // The replaced element ends up in `element`, released after the lock.
+                swap(&latest.pointee, &element)
+            } else {
+                latest.initialize(to: element)
+                hasLatest = true
+            }
+        }
+    }
+
+    func end(_ terminal: SerializedDelivery<(First, Second)>) {
+        let delivery = lock.withLockReturningShared { () -> SerializedDelivery<(First, Second)>? in
+            guard !isTerminated else { return nil }
+            return claimOrQueue(terminate(terminal))
+        }
+        if let delivery {
+            deliverInOrder(delivery)
+        }
+    }
+
+    private func deliver(first: First, second: Second) {
+        let result: Observer.Element
+        do {
+            result = try resultSelector(first, second)
+        } catch {
+            failFromSelector(error)
+            return
+        }
+        forwardNext(result)
+    }
+
+    override func deliver(_ item: (First, Second)) {
+        deliver(first: item.0, second: item.1)
+    }
+
+    override func releaseRetainedState() {
+        // Moved out under the lock, released after it.
+        var released: Second?
+        lock.withLock {
+            if hasLatest {
+                released = latest.move()
+                hasLatest = false
+            }
+        }
+        _ = released
+    }
+}
+
+/// The first sequence's observer: its elements are paired, its end is the result's end.
+struct WithLatestFromFirstObserver<Observer: ObserverType, First, Second>: ObserverType {
+    let sink: WithLatestFromSink<Observer, First, Second>
+
+    func on(_ event: Event<First>) {
+        switch event {
+        case .next(let element):
+            onNext(element)
+        case .error(let error):
+            onError(error)
+        case .completed:
+            onCompleted()
+        }
+    }
+
+    func onNext(_ element: First) {
+        sink.nextFirst(element)
+    }
+
+    func onError(_ error: any Swift.Error) {
+        sink.end(.error(error))
+    }
+
+    func onCompleted() {
+        sink.end(.completed)
+    }
+}
+
+/// The second sequence's observer: its elements replace the latest; its completion ends only its
+/// own subscription.
+struct WithLatestFromSecondObserver<Observer: ObserverType, First, Second>: ObserverType {
+    let sink: WithLatestFromSink<Observer, First, Second>
+
+    func on(_ event: Event<Second>) {
+        switch event {
+        case .next(let element):
+            onNext(element)
+        case .error(let error):
+            onError(error)
+        case .completed:
+            onCompleted()
+        }
+    }
+
+    func onNext(_ element: Second) {
+        sink.nextSecond(element)
+    }
+
+    func onError(_ error: any Swift.Error) {
+        sink.end(.error(error))
+    }
+
+    func onCompleted() {
+        sink.secondSubscription.dispose()
+    }
+}

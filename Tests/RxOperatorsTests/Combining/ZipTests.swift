@@ -1,0 +1,241 @@
+import RxCore
+import RxDisposables
+import RxOperators
+import RxTestHelpers
+import RxTestSupport
+import XCTest
+
+final class ZipTests: RxTestCase {
+    func testPairsElementsInOrder() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([
+            .next(150, 9), .next(210, 1), .next(220, 2), .next(230, 3), .completed(300),
+        ])
+        let ys = scheduler.createHotObservable([.next(240, 4), .next(250, 5), .completed(260)])
+
+        let res = scheduler.start { Observable.zip(xs, ys) { $0 * 10 + $1 } }
+
+        XCTAssertEqual(res.events, [.next(240, 14), .next(250, 25), .completed(300)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
+        XCTAssertEqual(ys.subscriptions, [Subscription(200, 260)])
+    }
+
+    func testMarbles() throws {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = try scheduler.createHotObservable("-^-a-b-c-|")
+        let ys = try scheduler.createHotObservable("-^---1-----2-|")
+
+        let res = scheduler.start { Observable.zip(xs, ys) { a, b in b == "1" ? a : b } }
+
+        assertMarbles(res, "----a-----2-|")
+        assertSubscriptions(xs, "^-------!")
+        assertSubscriptions(ys, "^-----------!")
+    }
+
+    func testCompletesOnlyWhenEverySourceCompletedAsRxSwiftDoes() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+        let ys = scheduler.createHotObservable([.next(230, 2), .next(240, 3)])
+
+        let res = scheduler.start { Observable.zip(xs, ys) { $0 + $1 } }
+
+        XCTAssertEqual(res.events, [.next(230, 3)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
+        XCTAssertEqual(ys.subscriptions, [Subscription(200, 1000)])
+    }
+
+    func testTupleFormOfEveryArity() {
+        let a = Observable.of(1, 2)
+        var pairs: [String] = []
+        _ = Observable.zip(a, Observable.of("x", "y")).subscribe(onNext: { pairs.append("\($0)\($1)") })
+        var sums: [Int] = []
+        _ = Observable.zip(a, a, a, a, a, a, a, a).subscribe(onNext: {
+            sums.append($0 + $1 + $2 + $3 + $4 + $5 + $6 + $7)
+        })
+
+        XCTAssertEqual(pairs, ["1x", "2y"])
+        XCTAssertEqual(sums, [8, 16])
+    }
+
+    func testTwoSourceTuplesOfMixedLayoutsKeepBothElements() {
+        let small = Observable<Int8>.of(1, 2)
+        let wide = Observable<(Double, String)>.of((0.5, "x"), (1.5, "y"))
+        var received: [String] = []
+        _ = Observable.zip(small, wide).subscribe(onNext: { received.append("\($0)\($1.0)\($1.1)") })
+        _ = Observable.zip(wide, small).subscribe(onNext: { received.append("\($0.0)\($0.1)\($1)") })
+
+        XCTAssertEqual(received, ["10.5x", "21.5y", "0.5x1", "1.5y2"])
+    }
+
+    func testAnErrorDisposesEverySourceAndIsForwardedOnce() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .error(220, TestError.boom)])
+        let ys = scheduler.createHotObservable([.next(215, 2), .error(225, TestError.other)])
+
+        let res = scheduler.start { Observable.zip(xs, ys) { $0 + $1 } }
+
+        XCTAssertEqual(res.events, [.next(215, 3), .error(220, TestError.boom)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
+        XCTAssertEqual(ys.subscriptions, [Subscription(200, 220)])
+    }
+
+    func testAThrowingSelectorBecomesAnErrorAndDisposesEverything() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2)])
+        let ys = scheduler.createHotObservable([.next(215, 2), .next(230, 3)])
+
+        let res = scheduler.start {
+            Observable.zip(xs, ys) { a, b -> Int in
+                if a == 2 { throw TestError.boom }
+                return a + b
+            }
+        }
+
+        XCTAssertEqual(res.events, [.next(215, 3), .error(230, TestError.boom)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 230)])
+        XCTAssertEqual(ys.subscriptions, [Subscription(200, 230)])
+    }
+
+    func testThreeSourcesThroughTheGeneralImplementation() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(215, 4), .completed(300)])
+        let ys = scheduler.createHotObservable([.next(220, 2), .next(225, 5), .completed(310)])
+        let zs = scheduler.createHotObservable([.next(230, 3), .next(240, 6), .completed(320)])
+
+        let res = scheduler.start(disposed: 400) { Observable.zip(xs, ys, zs) { $0 * 100 + $1 * 10 + $2 } }
+
+        XCTAssertEqual(res.events, [.next(230, 123), .next(240, 456), .completed(320)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
+        XCTAssertEqual(zs.subscriptions, [Subscription(200, 320)])
+    }
+
+    func testDisposalMidStreamUnsubscribesEverySource() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(260, 5)])
+        let ys = scheduler.createHotObservable([.next(220, 2), .next(270, 6)])
+
+        let res = scheduler.start(disposed: 250) { Observable.zip(xs, ys) { $0 + $1 } }
+
+        XCTAssertEqual(res.events, [.next(220, 3)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
+        XCTAssertEqual(ys.subscriptions, [Subscription(200, 250)])
+    }
+
+    func testSendingIntoASourceFromOnNextIsDeliveredAfterTheCurrentElement() {
+        let a = PublishSubject<Int>()
+        let b = PublishSubject<Int>()
+        var received: [Int] = []
+        let subscription = Observable.zip(a, b) { $0 + $1 }
+            .subscribe(onNext: { value in
+                received.append(value)
+                if value == 11 {
+                    a.onNext(100)
+                    b.onNext(200)
+                }
+                received.append(-value)
+            })
+        a.onNext(1)
+        b.onNext(10)
+        subscription.dispose()
+
+        XCTAssertEqual(received, [11, -11, 300, -300])
+    }
+
+    func testLetsGoOfEachElementAsSoonAsItIsPaired() {
+        let live = Counter()
+        let a = PublishSubject<LiveElement>()
+        let b = PublishSubject<LiveElement>()
+        var sums = 0
+        let subscription = Observable.zip(a, b) { $0.value + $1.value }.subscribe(onNext: { sums += $0 })
+        for i in 0..<100 {
+            a.onNext(LiveElement(i, live: live))
+        }
+        XCTAssertEqual(live.value, 100, "the first source is ahead: its elements wait")
+        for i in 0..<60 {
+            b.onNext(LiveElement(i, live: live))
+        }
+        XCTAssertEqual(live.value, 40, "each paired element is let go of")
+        subscription.dispose()
+        XCTAssertEqual(live.value, 0, "disposal lets go of the waiting elements")
+        XCTAssertEqual(sums, 2 * (0..<60).reduce(0, +))
+    }
+
+    func testNothingIsKeptFromSourcesSendingAfterDisposal() {
+        let live = Counter()
+        let a = PublishSubject<LiveElement>()
+        let b = PublishSubject<Int>()
+        let subscription = Observable.zip(a, b) { $0.value + $1 }.subscribe()
+        subscription.dispose()
+        for i in 0..<1000 {
+            a.onNext(LiveElement(i, live: live))
+        }
+        XCTAssertEqual(live.value, 0)
+    }
+
+    func testACollectionGivesArraysInTheCollectionsOrder() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(215, 4), .completed(300)])
+        let ys = scheduler.createHotObservable([.next(220, 2), .next(225, 5), .completed(310)])
+        let zs = scheduler.createHotObservable([.next(230, 3), .next(240, 6), .completed(320)])
+
+        let res = scheduler.start { Observable.zip([xs, ys, zs]).map { $0.map(String.init).joined() } }
+
+        XCTAssertEqual(res.events, [.next(230, "123"), .next(240, "456"), .completed(320)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
+        XCTAssertEqual(ys.subscriptions, [Subscription(200, 310)])
+        XCTAssertEqual(zs.subscriptions, [Subscription(200, 320)])
+    }
+
+    func testACollectionCompletesWhenAnUnpairableElementArrivesAfterTheOthersCompletedAsInRxSwift() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+        let ys = scheduler.createHotObservable([.next(230, 2), .next(240, 3), .next(250, 4)])
+
+        let res = scheduler.start { Observable.zip([xs, ys]) { $0.reduce(0, +) } }
+
+        XCTAssertEqual(res.events, [.next(230, 3), .completed(240)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
+        XCTAssertEqual(ys.subscriptions, [Subscription(200, 240)])
+    }
+
+    func testACollectionWithASelectorThatThrows() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(240, 4)])
+        let ys = scheduler.createHotObservable([.next(220, 2), .next(230, 3)])
+
+        let res = scheduler.start {
+            Observable.zip([xs, ys]) { values -> Int in
+                if values[0] == 4 { throw TestError.boom }
+                return values.reduce(0, +)
+            }
+        }
+
+        XCTAssertEqual(res.events, [.next(220, 3), .error(240, TestError.boom)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 240)])
+    }
+
+    func testACollectionLetsGoOfPairedAndWaitingElements() {
+        let live = Counter()
+        let a = PublishSubject<LiveElement>()
+        let b = PublishSubject<LiveElement>()
+        let subscription = Observable.zip([a, b]) { $0.count }.subscribe()
+        for i in 0..<50 {
+            a.onNext(LiveElement(i, live: live))
+        }
+        for i in 0..<20 {
+            b.onNext(LiveElement(i, live: live))
+        }
+        XCTAssertEqual(live.value, 30)
+        subscription.dispose()
+        XCTAssertEqual(live.value, 0)
+    }
+
+    func testAnEmptyCollectionCompletesAtOnceAsInRxSwift() {
+        let scheduler = TestScheduler(initialClock: 0)
+
+        let res = scheduler.start { Observable.zip([Observable<Int>]()) }
+
+        XCTAssertEqual(res.events.count, 1)
+        XCTAssertEqual(res.events.first?.time, 200)
+    }
+}
