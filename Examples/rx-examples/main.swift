@@ -15,6 +15,7 @@ let sections: [Section] = [
     virtualTimeSection,
     subjectsSection,
     recoverySection,
+    combiningSection,
 ]
 
 /// Writes a line to standard error.
