@@ -47,6 +47,15 @@ final class OperatorBadInputReliabilityTests: RxTestCase {
             ("retry(_:)", { $0.retry(2) }),
             ("retry(when:)", { $0.retry(when: { (errors: Observable<any Error>) in errors }) }),
             ("using", { source in Observable.using({ BooleanDisposable() }, observableFactory: { _ in source }) }),
+            ("merge", { source in Observable.merge(source, .empty()) }),
+            ("merge()", { Observable.just($0).merge() }),
+            ("merge(maxConcurrent:)", { Observable.of($0, .empty()).merge(maxConcurrent: 1) }),
+            ("flatMap", { source in Observable.just(0).flatMap { _ in source } }),
+            ("flatMapFirst", { source in Observable.just(0).flatMapFirst { _ in source } }),
+            ("concat", { source in Observable.concat(source, .empty()) }),
+            ("concat(_:)", { $0.concat(Observable.empty()) }),
+            ("concat()", { Observable.of($0, .empty()).concat() }),
+            ("concatMap", { source in Observable.just(0).concatMap { _ in source } }),
         ]
     }
 
