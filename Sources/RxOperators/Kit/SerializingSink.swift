@@ -22,16 +22,19 @@ class SerializingSink<Observer: ObserverType>: Sink<Observer> {
     }
 
     private enum Pending {
-        case element(Observer.Element)
+        case element(Observer.Element, tag: Int)
         case terminal(Terminal)
     }
 
     // The number of deliveries asked for and not yet accounted for by the thread delivering;
     // the thread that raises it from zero delivers until it falls back to zero.
     private final let emitters = Atomic<Int>(0)
+    // Elements tagged otherwise are dropped when their turn to be delivered comes (`switchLatest`
+    // moves it on at each switch; `merge` leaves it and every tag at zero).
+    private final let currentTag = Atomic<Int>(0)
     private final let lock = RxLock()
     @exclusivity(unchecked)
-    private final var waiting: RingQueue<Observer.Element>?
+    private final var waiting: RingQueue<(Observer.Element, tag: Int)>?
     @exclusivity(unchecked)
     private final var pendingTerminal: Terminal?
     @exclusivity(unchecked)
@@ -39,15 +42,30 @@ class SerializingSink<Observer: ObserverType>: Sink<Observer> {
     @exclusivity(unchecked)
     private final var closed = false
 
-    /// Delivers `element` now, or after the event being delivered.
+    /// Delivers `element` now, or after the event being delivered; drops it instead if, by then,
+    /// `tag` is no longer the current tag.
     @inline(__always)
-    final func serializeNext(_ element: Observer.Element) {
+    final func serializeNext(_ element: Observer.Element, tag: Int = 0) {
         if emitters.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
-            forwardNext(element)
+            if tag == currentTag.load(ordering: .relaxed) {
+                forwardNext(element)
+            }
             finishDelivering()
             return
         }
-        enqueue(element)
+        enqueue(element, tag: tag)
+    }
+
+    /// Moves the current tag on and returns it: elements tagged with an earlier one that wait, or
+    /// that arrive later, are dropped. Its order with the elements delivered comes from the
+    /// delivering thread's turn, which every element takes.
+    final func advanceTag() -> Int {
+        currentTag.wrappingAdd(1, ordering: .relaxed).newValue
+    }
+
+    /// The tag that elements must carry to be delivered.
+    final var tag: Int {
+        currentTag.load(ordering: .relaxed)
     }
 
     /// Delivers `terminal` after what waits, once for the subscription, then disposes the sink.
@@ -66,14 +84,14 @@ class SerializingSink<Observer: ObserverType>: Sink<Observer> {
     }
 
     @inline(never)
-    private final func enqueue(_ element: Observer.Element) {
+    private final func enqueue(_ element: Observer.Element, tag: Int) {
         guard !isDisposed else { return }
         let accepted: Bool = lock.withLock {
             if closed || hasTerminal { return false }
             if waiting == nil {
                 waiting = RingQueue(minimumCapacity: 4)
             }
-            waiting?.append(element)
+            waiting?.append((element, tag))
             return true
         }
         guard accepted else { return }
@@ -100,7 +118,8 @@ class SerializingSink<Observer: ObserverType>: Sink<Observer> {
         while true {
             let next: Pending? = lock.withLockReturningShared {
                 if let waiting, !waiting.isEmpty {
-                    return .element(waiting.removeFirst())
+                    let (element, tag) = waiting.removeFirst()
+                    return .element(element, tag: tag)
                 }
                 if let terminal = pendingTerminal {
                     pendingTerminal = nil
@@ -109,8 +128,10 @@ class SerializingSink<Observer: ObserverType>: Sink<Observer> {
                 return nil
             }
             switch next {
-            case .element(let element):
-                forwardNext(element)
+            case .element(let element, let tag):
+                if tag == currentTag.load(ordering: .relaxed) {
+                    forwardNext(element)
+                }
             case .terminal(.error(let error)):
                 forwardErrorAndDispose(error)
                 return
@@ -125,7 +146,7 @@ class SerializingSink<Observer: ObserverType>: Sink<Observer> {
 
     override func dispose() {
         super.dispose()
-        let dropped: (RingQueue<Observer.Element>?, Terminal?) = lock.withLockReturningShared {
+        let dropped: (RingQueue<(Observer.Element, tag: Int)>?, Terminal?) = lock.withLockReturningShared {
             closed = true
             defer {
                 waiting = nil

@@ -8,7 +8,7 @@ import RxTestSupport
 import Synchronization
 import XCTest
 
-/// Inner sequences of `merge` and `flatMap` sending from many threads at once. Each round checks
+/// Inner sequences of `merge`, `flatMap` and `flatMapLatest` sending from many threads at once. Each round checks
 /// that the subscriber is never entered twice at once, that every source's elements arrive in
 /// the order it sent them, and that nothing follows the terminal event. Run under
 /// `swift test --sanitize=thread`.
@@ -182,6 +182,62 @@ final class MergeStressReliabilityTests: RxTestCase {
             assertOrderPerSource(received, sources: threads, complete: false, round: round)
             for source in sources { source.observer = nil }
             XCTAssertEqual(Resources.waitForTotal(toReturnTo: baseline, timeout: .seconds(5)), 0, "round \(round)")
+        }
+    }
+
+    /// `flatMapLatest` switching away from an inner sequence that sends from another thread.
+    func testMergeStressFlatMapLatestDropsElementsOfAnEarlierInnerSentAcrossTheSwitch() {
+        let marker = -1
+        for round in 0..<20 {
+            let received = Locked<[Int]>([])
+            let overlaps = Atomic<Int>(0)
+            let inFlight = Atomic<Int>(0)
+            let outer = PublishSubject<Int>()
+            let running = Locked<AnyObserver<Int>?>(nil)
+            let ready = DispatchSemaphore(value: 0)
+            let subscription = outer.flatMapLatest { value -> Observable<Int> in
+                if value == 1 {
+                    return Observable.create { observer in
+                        running.value = observer
+                        ready.signal()
+                        return Disposables.create()
+                    }
+                }
+                return .just(marker)
+            }.subscribe(onNext: { value in
+                if inFlight.wrappingAdd(1, ordering: .sequentiallyConsistent).oldValue != 0 {
+                    overlaps.wrappingAdd(1, ordering: .relaxed)
+                }
+                received.mutate { $0.append(value) }
+                inFlight.wrappingSubtract(1, ordering: .sequentiallyConsistent)
+            })
+            outer.onNext(1)
+            XCTAssertEqual(ready.wait(timeout: .now() + 5), .success)
+            let sender = UncheckedSendable(running.value)
+            let done = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                for value in 0..<5_000 {
+                    sender.value?.onNext(value)
+                }
+                done.signal()
+            }
+            let deadline = Date().addingTimeInterval(5)
+            while received.value.count < 50, Date() < deadline {
+                usleep(50)
+            }
+
+            outer.onNext(2)
+
+            XCTAssertEqual(done.wait(timeout: .now() + 20), .success, "round \(round): sender stuck")
+            let events = received.value
+            let switchedAt = events.firstIndex(of: marker)
+            XCTAssertNotNil(switchedAt, "round \(round): the latest inner sent nothing")
+            if let switchedAt {
+                XCTAssertEqual(events[(switchedAt + 1)...], [], "round \(round): an earlier inner's element followed")
+            }
+            XCTAssertEqual(overlaps.load(ordering: .relaxed), 0, "round \(round): deliveries overlapped")
+            subscription.dispose()
+            running.value = nil
         }
     }
 }

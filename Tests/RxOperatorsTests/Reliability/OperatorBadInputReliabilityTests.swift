@@ -56,6 +56,8 @@ final class OperatorBadInputReliabilityTests: RxTestCase {
             ("concat(_:)", { $0.concat(Observable.empty()) }),
             ("concat()", { Observable.of($0, .empty()).concat() }),
             ("concatMap", { source in Observable.just(0).concatMap { _ in source } }),
+            ("flatMapLatest", { source in Observable.just(0).flatMapLatest { _ in source } }),
+            ("switchLatest", { Observable.just($0).switchLatest() }),
         ]
     }
 
