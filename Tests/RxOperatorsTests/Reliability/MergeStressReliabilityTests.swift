@@ -17,9 +17,9 @@ final class MergeStressReliabilityTests: RxTestCase {
     private let threads = 8
     private let perThread = 1_000
 
+    // @unchecked Sendable: `events` is touched only under `lock`; the rest is atomic.
     /// What the subscriber saw, recorded without assuming it is called serially.
     private final class Recording: @unchecked Sendable {
-        // @unchecked Sendable: `events` is touched only under `lock`; the rest is atomic.
         let inFlight = Atomic<Int>(0)
         let overlaps = Atomic<Int>(0)
         let afterTerminal = Atomic<Int>(0)
@@ -51,9 +51,10 @@ final class MergeStressReliabilityTests: RxTestCase {
         var received: [Int] { lock.withLock { events } }
     }
 
+    // @unchecked Sendable: `observer` is set before `ready` is signalled and read after it, or
+    // cleared once the senders are done.
     /// A source whose events a test sends from a thread of its own, once subscribed.
     private final class ThreadSource: @unchecked Sendable {
-        // @unchecked Sendable: `observer` is set once, before `ready` is signalled, and read after.
         var observer: AnyObserver<Int>?
         let ready = DispatchSemaphore(value: 0)
 
