@@ -62,6 +62,24 @@ final class PreconditionTests: RxTestCase {
         #endif
     }
 
+    func testMergeRejectsAMaxConcurrentOfZero() throws {
+        try expectStop(
+            "testMergeRejectsAMaxConcurrentOfZero",
+            message: "merge(maxConcurrent:): maxConcurrent must be positive, but it is 0"
+        ) {
+            _ = Observable.of(Observable.of(1)).merge(maxConcurrent: 0)
+        }
+    }
+
+    func testMergeRejectsANegativeMaxConcurrent() throws {
+        try expectStop(
+            "testMergeRejectsANegativeMaxConcurrent",
+            message: "merge(maxConcurrent:): maxConcurrent must be positive, but it is -2"
+        ) {
+            _ = Observable.of(Observable.of(1)).merge(maxConcurrent: -2)
+        }
+    }
+
     func testTakeRejectsANegativeCount() throws {
         try expectStop(
             "testTakeRejectsANegativeCount", message: "take(_:): count must not be negative, but it is -1"

@@ -160,6 +160,21 @@ public enum Catalog {
                 .init(name: "floor", run: Combining.withLatestFromFloor(elements:)),
             ],
             expectedChecksum: Combining.withLatestFromExpected(elements:)),
+        Scenario(
+            name: "flat_map_just", unit: "inner", unitsPerIteration: 1_000,
+            sides: [
+                .init(name: "rx", run: Merging.flatMapRx(inners:)),
+                .init(name: "opencombine", run: Merging.flatMapOpenCombine(inners:)),
+                .init(name: "floor", run: Merging.flatMapFloor(inners:)),
+            ],
+            expectedChecksum: Merging.flatMapExpected(inners:)),
+        Scenario(
+            name: "merge_two_subjects", unit: "element", unitsPerIteration: 1_000_000,
+            sides: [
+                .init(name: "rx", run: Merging.mergeRx(elements:)),
+                .init(name: "floor", run: Merging.mergeFloor(elements:)),
+            ],
+            expectedChecksum: Merging.mergeExpected(elements:)),
     ]
 
     /// The scenario called `name`, if any.

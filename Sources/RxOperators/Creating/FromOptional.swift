@@ -26,8 +26,10 @@ final class FromOptional<Element>: Observable<Element> {
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
+        // `onNext`, not `on(.next(_:))`: no `Event` is built in this generic code, which would
+        // ask the runtime for its metadata at every subscription.
         if let element = optional {
-            observer.on(.next(element))
+            observer.onNext(element)
         }
         observer.onCompleted()
         return Disposables.create()

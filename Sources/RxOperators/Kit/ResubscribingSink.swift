@@ -3,8 +3,8 @@ import RxDisposables
 import Synchronization
 
 /// The base of the sinks that subscribe to one source after another (`catch(sequence:)`,
-/// `retry`, `retry(when:)`): subclasses say which source comes next and what a failure means;
-/// this class runs the attempts.
+/// `retry`, `retry(when:)`, `Observable.concat`): subclasses say which source comes next and
+/// what a failure, or a completion, means; this class runs the attempts.
 ///
 /// An attempt is asked for with ``requestNextAttempt()``. When an attempt is already being
 /// started, on this thread or another (a source that fails inside its own `subscribe`), the
@@ -51,11 +51,16 @@ class ResubscribingSink<Observer: ObserverType>: Sink<Observer> {
     func attemptFailed(_ error: any Swift.Error) {
         rxAbstractMethod()
     }
+
+    /// The current attempt completed; unless overridden, so does the sequence.
+    func attemptCompleted() {
+        forwardCompletedAndDispose()
+    }
 }
 
-/// Observes one attempt: passes its elements and completion on and reports its error to the
-/// sink. It lets nothing through after the attempt's terminal event, so a source that ignores
-/// disposal cannot send into a later attempt.
+/// Observes one attempt: passes its elements on and reports its terminal event to the sink. It
+/// lets nothing through after the attempt's terminal event, so a source that ignores disposal
+/// cannot send into a later attempt.
 final class AttemptObserver<Observer: ObserverType>: ObserverType {
     typealias Element = Observer.Element
 
@@ -78,7 +83,7 @@ final class AttemptObserver<Observer: ObserverType>: ObserverType {
             }
         case .completed:
             if gate.admitsTerminalEvent() {
-                sink.forwardCompletedAndDispose()
+                sink.attemptCompleted()
             }
         }
     }

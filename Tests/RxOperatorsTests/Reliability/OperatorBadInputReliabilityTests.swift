@@ -60,6 +60,17 @@ final class OperatorBadInputReliabilityTests: RxTestCase {
             ("zip", { source in Observable.zip(source, Observable.from(Array(0..<100))) { element, _ in element } }),
             ("zip(collection)", { source in Observable.zip([source]) { $0[0] } }),
             ("withLatestFrom", { $0.withLatestFrom(Observable.just(0)) { element, _ in element } }),
+            ("merge", { source in Observable.merge(source, .empty()) }),
+            ("merge()", { Observable.just($0).merge() }),
+            ("merge(maxConcurrent:)", { Observable.of($0, .empty()).merge(maxConcurrent: 1) }),
+            ("flatMap", { source in Observable.just(0).flatMap { _ in source } }),
+            ("flatMapFirst", { source in Observable.just(0).flatMapFirst { _ in source } }),
+            ("concat", { source in Observable.concat(source, .empty()) }),
+            ("concat(_:)", { $0.concat(Observable.empty()) }),
+            ("concat()", { Observable.of($0, .empty()).concat() }),
+            ("concatMap", { source in Observable.just(0).concatMap { _ in source } }),
+            ("flatMapLatest", { source in Observable.just(0).flatMapLatest { _ in source } }),
+            ("switchLatest", { Observable.just($0).switchLatest() }),
         ]
     }
 

@@ -1,0 +1,15 @@
+import RxCore
+
+extension ObservableType {
+    /// Like `flatMap(_:)`, but an element that arrives while an inner sequence is still running
+    /// is ignored: `selector` is not called for it.
+    ///
+    /// Completes once the source and the running inner sequence have completed. The first error,
+    /// from the source, the inner sequence or thrown by `selector`, is passed on and disposes
+    /// every subscription.
+    public func flatMapFirst<Source: ObservableConvertibleType>(
+        _ selector: @escaping (Element) throws -> Source
+    ) -> Observable<Source.Element> {
+        FlatMap(source: asObservable(), selector: selector, dropsWhileActive: true)
+    }
+}

@@ -1,0 +1,300 @@
+import RxCore
+import RxDisposables
+import RxOperators
+import RxTestHelpers
+import RxTestSupport
+import XCTest
+
+final class MergeTests: RxTestCase {
+    /// Three cold inner sequences arriving at 210, 260 and 300 on a hot outer sequence that
+    /// completes at 400; the last inner sequence completes at 450.
+    private func makeSources(_ scheduler: TestScheduler, secondFailsAt failure: TestTime? = nil) -> (
+        outer: TestableObservable<Observable<Int>>, inners: [TestableObservable<Int>]
+    ) {
+        let first = scheduler.createColdObservable([.next(10, 101), .next(20, 102), .completed(30)])
+        let second = scheduler.createColdObservable(
+            failure.map { [.next(5, 201), .error($0, TestError.boom)] }
+                ?? [.next(5, 201), .next(50, 202), .completed(100)])
+        let third = scheduler.createColdObservable([.next(15, 301), .completed(150)])
+        let outer = scheduler.createHotObservable([
+            .next(210, first.asObservable()), .next(260, second.asObservable()), .next(300, third.asObservable()),
+            .completed(400),
+        ])
+        return (outer, [first, second, third])
+    }
+
+    func testPassesEveryInnerElementAndCompletesAfterTheOuterAndEveryInner() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let (outer, inners) = makeSources(scheduler)
+
+        let res = scheduler.start { outer.merge() }
+
+        XCTAssertEqual(
+            res.events,
+            [.next(220, 101), .next(230, 102), .next(265, 201), .next(310, 202), .next(315, 301), .completed(450)])
+        XCTAssertEqual(outer.subscriptions, [Subscription(200, 400)])
+        XCTAssertEqual(inners[0].subscriptions, [Subscription(210, 240)])
+        XCTAssertEqual(inners[1].subscriptions, [Subscription(260, 360)])
+        XCTAssertEqual(inners[2].subscriptions, [Subscription(300, 450)])
+    }
+
+    func testCompletesWithTheOuterWhenEveryInnerHasCompletedBefore() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let inner = scheduler.createColdObservable([.next(10, 1), .completed(20)])
+        let outer = scheduler.createHotObservable([.next(210, inner.asObservable()), .completed(300)])
+
+        let res = scheduler.start { outer.merge() }
+
+        XCTAssertEqual(res.events, [.next(220, 1), .completed(300)])
+        XCTAssertEqual(inner.subscriptions, [Subscription(210, 230)])
+        XCTAssertEqual(outer.subscriptions, [Subscription(200, 300)])
+    }
+
+    func testWithMarbles() throws {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = try scheduler.createHotObservable("-1-^-1---2---|")
+        let ys = try scheduler.createHotObservable("---^---3---4---|")
+
+        let res = scheduler.start { Observable.merge(xs.asObservable(), ys.asObservable()) }
+
+        assertMarbles(res, "--1-3-2-4---|")
+        assertSubscriptions(xs, "^---------!")
+        assertSubscriptions(ys, "^-----------!")
+    }
+
+    func testAnInnerErrorIsPassedOnOnceAndDisposesEverySubscription() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let (outer, inners) = makeSources(scheduler, secondFailsAt: 50)
+
+        let res = scheduler.start { outer.merge() }
+
+        XCTAssertEqual(res.events, [.next(220, 101), .next(230, 102), .next(265, 201), .error(310, TestError.boom)])
+        XCTAssertEqual(outer.subscriptions, [Subscription(200, 310)])
+        XCTAssertEqual(inners[0].subscriptions, [Subscription(210, 240)])
+        XCTAssertEqual(inners[1].subscriptions, [Subscription(260, 310)])
+        XCTAssertEqual(inners[2].subscriptions, [Subscription(300, 310)])
+    }
+
+    func testAnOuterErrorIsPassedOnAndDisposesTheInnerSubscriptions() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let inner = scheduler.createColdObservable([.next(10, 1), .next(100, 2), .completed(200)])
+        let outer = scheduler.createHotObservable([.next(210, inner.asObservable()), .error(250, TestError.boom)])
+
+        let res = scheduler.start { outer.merge() }
+
+        XCTAssertEqual(res.events, [.next(220, 1), .error(250, TestError.boom)])
+        XCTAssertEqual(outer.subscriptions, [Subscription(200, 250)])
+        XCTAssertEqual(inner.subscriptions, [Subscription(210, 250)])
+    }
+
+    func testDisposingMidStreamDisposesTheOuterAndEveryRunningInner() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let (outer, inners) = makeSources(scheduler)
+
+        let res = scheduler.start(disposed: 320) { outer.merge() }
+
+        XCTAssertEqual(
+            res.events, [.next(220, 101), .next(230, 102), .next(265, 201), .next(310, 202), .next(315, 301)])
+        XCTAssertEqual(outer.subscriptions, [Subscription(200, 320)])
+        XCTAssertEqual(inners[0].subscriptions, [Subscription(210, 240)])
+        XCTAssertEqual(inners[1].subscriptions, [Subscription(260, 320)])
+        XCTAssertEqual(inners[2].subscriptions, [Subscription(300, 320)])
+    }
+
+    func testTrampolinedSourcesInterleaveAsInRxSwift() {
+        var received: [Int] = []
+        var completed = false
+
+        _ = Observable.merge(.of(1, 2), .of(3, 4)).subscribe(
+            onNext: { received.append($0) }, onCompleted: { completed = true })
+
+        XCTAssertEqual(received, [1, 3, 2, 4])
+        XCTAssertTrue(completed)
+    }
+
+    func testMergeOfAnOuterOfTrampolinedSourcesInterleaves() {
+        var received: [Int] = []
+
+        _ = Observable.of(Observable.of(1, 2), Observable.of(3, 4)).merge().subscribe(onNext: { received.append($0) })
+
+        // Each step of each `of` queues its next step at the back of the trampoline: the second
+        // inner sequence is sent after the first one's first element, and its first element
+        // queued after the first one's second.
+        XCTAssertEqual(received, [1, 2, 3, 4])
+    }
+
+    func testEmptyArraysAndCollectionsCompleteAtOnce() {
+        let array = TestScheduler(initialClock: 0).start { Observable<Int>.merge([]) }
+        let collection = TestScheduler(initialClock: 0).start {
+            Observable<Int>.merge([Observable<Int>]().lazy.map { $0 })
+        }
+        let emptyOuter = TestScheduler(initialClock: 0).start { Observable<Observable<Int>>.empty().merge() }
+
+        XCTAssertEqual(array.events, [.completed(200)])
+        XCTAssertEqual(collection.events, [.completed(200)])
+        XCTAssertEqual(emptyOuter.events, [.completed(200)])
+    }
+
+    func testArrayAndCollectionFormsMergeEverySource() {
+        for form in ["array", "collection"] {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = scheduler.createColdObservable([.next(10, 1), .completed(30)])
+            let ys = scheduler.createColdObservable([.next(20, 2), .completed(40)])
+            let sources = [xs.asObservable(), ys.asObservable()]
+
+            let res = scheduler.start {
+                form == "array" ? Observable.merge(sources) : Observable.merge(sources[...])
+            }
+
+            XCTAssertEqual(res.events, [.next(210, 1), .next(220, 2), .completed(240)], form)
+            XCTAssertEqual(xs.subscriptions, [Subscription(200, 230)], form)
+            XCTAssertEqual(ys.subscriptions, [Subscription(200, 240)], form)
+        }
+    }
+
+    func testASourceFailingWhileBeingSubscribedStopsTheRestFromBeingSubscribed() {
+        var subscribed = 0
+        let counted = Observable<Int>.deferred {
+            subscribed += 1
+            return .never()
+        }
+        var received: [Event<Int>] = []
+
+        _ = Observable.merge(counted, Observable.error(TestError.boom), counted).subscribe { received.append($0) }
+
+        XCTAssertEqual(received.count, 1)
+        XCTAssertEqual(received.first?.error as? TestError, .boom)
+        XCTAssertEqual(subscribed, 1)
+    }
+
+    func testAnInnerSendingWhileBeingSubscribedIsPassedOnAtOnce() {
+        let subject = PublishSubject<Observable<Int>>()
+        var received: [Int] = []
+        let subscription = subject.merge().subscribe(onNext: { received.append($0) })
+
+        subject.onNext(
+            Observable.create { observer in
+                observer.onNext(1)
+                observer.onNext(2)
+                return Disposables.create()
+            })
+        subject.onNext(.just(3))
+
+        XCTAssertEqual(received, [1, 2, 3])
+        subscription.dispose()
+    }
+
+    func testAnElementSentBackFromInsideTheObserverIsDeliveredAfterTheCurrentOne() {
+        let first = PublishSubject<Int>()
+        let second = PublishSubject<Int>()
+        var log: [String] = []
+        let subscription = Observable.merge(first.asObservable(), second.asObservable()).subscribe(onNext: { value in
+            log.append("begin \(value)")
+            if value == 1 {
+                second.onNext(2)
+            }
+            log.append("end \(value)")
+        })
+
+        first.onNext(1)
+
+        // Deliveries never nest: the element sent back waits for the current one to finish.
+        XCTAssertEqual(log, ["begin 1", "end 1", "begin 2", "end 2"])
+        subscription.dispose()
+    }
+
+    func testDisposingFromInsideAnInnerElementStopsEverything() {
+        let first = PublishSubject<Int>()
+        let second = PublishSubject<Int>()
+        var received: [Int] = []
+        var subscription: (any Disposable)?
+        subscription = Observable.merge(first.asObservable(), second.asObservable()).subscribe(onNext: { value in
+            received.append(value)
+            subscription?.dispose()
+            second.onNext(99)
+        })
+
+        first.onNext(1)
+        second.onNext(2)
+
+        XCTAssertEqual(received, [1])
+        XCTAssertFalse(first.hasObservers)
+        XCTAssertFalse(second.hasObservers)
+    }
+
+    func testAnInnerThatKeepsSendingAfterDisposalIsIgnored() {
+        var observer: AnyObserver<Int>?
+        let ignoring = Observable<Int>.create { receiver in
+            observer = receiver
+            return Disposables.create()
+        }
+        var received: [Int] = []
+        let subscription = Observable.merge(ignoring, .never()).subscribe(onNext: { received.append($0) })
+
+        observer?.onNext(1)
+        subscription.dispose()
+        for value in 2...1000 {
+            observer?.onNext(value)
+        }
+
+        XCTAssertEqual(received, [1])
+        observer = nil
+    }
+
+    func testNothingPassesAfterAnInnerCompletesOrFails() {
+        var observers: [AnyObserver<Int>] = []
+        let source = Observable<Int>.create { receiver in
+            observers.append(receiver)
+            return Disposables.create()
+        }
+        var received: [Event<Int>] = []
+        let subscription = Observable.merge(source, source).subscribe { received.append($0) }
+
+        observers[0].onCompleted()
+        observers[0].onNext(1)
+        observers[1].onError(TestError.boom)
+        observers[1].onNext(2)
+        observers[0].onCompleted()
+
+        XCTAssertEqual(received.count, 1)
+        XCTAssertEqual(received.first?.error as? TestError, .boom)
+        subscription.dispose()
+        observers = []
+    }
+
+    func testDeliveredElementsAreNotKept() {
+        let live = Counter()
+        let subject = PublishSubject<LiveElement>()
+        var received = 0
+        let subscription = Observable.merge(subject.asObservable(), .never()).subscribe(onNext: { _ in received += 1 })
+
+        for value in 0..<100 {
+            subject.onNext(LiveElement(value, live: live))
+        }
+
+        XCTAssertEqual(received, 100)
+        XCTAssertEqual(live.value, 0)
+        subscription.dispose()
+    }
+
+    func testAnElementReleasedWhileWaitingMaySendIntoTheChain() {
+        let live = Counter()
+        let first = PublishSubject<LiveElement>()
+        let second = PublishSubject<LiveElement>()
+        var subscription: (any Disposable)?
+        var received: [Int] = []
+        subscription = Observable.merge(first.asObservable(), second.asObservable()).subscribe(onNext: { element in
+            received.append(element.value)
+            guard element.value == 1 else { return }
+            // Waits behind the current delivery, then is released unsent when the chain is
+            // disposed; its release sends into the chain again.
+            second.onNext(LiveElement(2, live: live, onRelease: { first.onNext(LiveElement(3, live: live)) }))
+            subscription?.dispose()
+        })
+
+        first.onNext(LiveElement(1, live: live))
+
+        XCTAssertEqual(received, [1])
+        XCTAssertEqual(live.value, 0)
+    }
+}
