@@ -99,8 +99,10 @@ final class SubjectCore<Element>: SubjectCoreBase, @unchecked Sendable {
     @inline(__always)
     func sendNext(_ element: Element) {
         let entries = withLock { recipients }
-        for entry in entries {
-            unsafeDowncast(entry, to: SubjectObserverEntryOf<Element>.self).deliver(element)
+        withUnsafePointer(to: element) { element in
+            for entry in entries {
+                entry.deliverElement(at: element)
+            }
         }
     }
 
@@ -117,8 +119,10 @@ final class SubjectCore<Element>: SubjectCoreBase, @unchecked Sendable {
             }
             return update()
         }
-        for entry in entries {
-            unsafeDowncast(entry, to: SubjectObserverEntryOf<Element>.self).deliver(element)
+        withUnsafePointer(to: element) { element in
+            for entry in entries {
+                entry.deliverElement(at: element)
+            }
         }
         withExtendedLifetime(discarded) {}
     }

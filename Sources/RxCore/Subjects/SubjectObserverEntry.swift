@@ -39,6 +39,16 @@ class SubjectObserverEntry {
         phase = Atomic(priming ? Phase.priming : Phase.live)
     }
 
+    /// Delivers the element at `element`, of the subject's element type, as the phase allows.
+    ///
+    /// The subject's send loop calls this instead of downcasting to ``SubjectObserverEntryOf``:
+    /// naming that generic class in code generic over the element asks the runtime for its
+    /// metadata on every send, which cost a subject with one observer more than the delivery.
+    /// The override reads the element type from its own class instead.
+    func deliverElement(at element: UnsafeRawPointer) {
+        rxAbstractMethod()
+    }
+
     /// Stops all delivery to the observer, from now on.
     final func markRemoved() {
         phase.store(Phase.removed, ordering: .releasing)
@@ -70,6 +80,10 @@ class SubjectObserverEntryOf<Element>: SubjectObserverEntry {
         rxAbstractMethod()
     }
 
+    override final func deliverElement(at element: UnsafeRawPointer) {
+        deliver(element.assumingMemoryBound(to: Element.self).pointee)
+    }
+
     /// Delivers `element` as the phase allows.
     @inline(__always)
     final func deliver(_ element: Element) {
@@ -77,8 +91,15 @@ class SubjectObserverEntryOf<Element>: SubjectObserverEntry {
         if phase == Phase.live {
             send(element)
         } else if phase == Phase.priming {
-            deliverWhilePriming(.next(element))
+            deliverWhilePriming(element)
         }
+    }
+
+    // Out of line: the `Event` it builds would otherwise have its metadata looked up on every
+    // delivery, priming or not.
+    @inline(never)
+    private final func deliverWhilePriming(_ element: Element) {
+        deliverWhilePriming(.next(element))
     }
 
     /// Delivers `event` as the phase allows.
