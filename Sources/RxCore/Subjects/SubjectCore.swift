@@ -99,10 +99,8 @@ final class SubjectCore<Element>: SubjectCoreBase, @unchecked Sendable {
     @inline(__always)
     func sendNext(_ element: Element) {
         let entries = withLock { recipients }
-        withUnsafePointer(to: element) { element in
-            for entry in entries {
-                entry.deliverElement(at: element)
-            }
+        for entry in entries {
+            unsafeDowncast(entry, to: SubjectObserverEntryOf<Element>.self).deliver(element)
         }
     }
 
@@ -119,10 +117,8 @@ final class SubjectCore<Element>: SubjectCoreBase, @unchecked Sendable {
             }
             return update()
         }
-        withUnsafePointer(to: element) { element in
-            for entry in entries {
-                entry.deliverElement(at: element)
-            }
+        for entry in entries {
+            unsafeDowncast(entry, to: SubjectObserverEntryOf<Element>.self).deliver(element)
         }
         withExtendedLifetime(discarded) {}
     }

@@ -39,16 +39,6 @@ class SubjectObserverEntry {
         phase = Atomic(priming ? Phase.priming : Phase.live)
     }
 
-    /// Delivers the element at `element`, of the subject's element type, as the phase allows.
-    ///
-    /// The subject's send loop calls this instead of downcasting to ``SubjectObserverEntryOf``:
-    /// naming that generic class in code generic over the element asks the runtime for its
-    /// metadata on every send, which cost a subject with one observer more than the delivery.
-    /// The override reads the element type from its own class instead.
-    func deliverElement(at element: UnsafeRawPointer) {
-        rxAbstractMethod()
-    }
-
     /// Stops all delivery to the observer, from now on.
     final func markRemoved() {
         phase.store(Phase.removed, ordering: .releasing)
@@ -78,10 +68,6 @@ class SubjectObserverEntryOf<Element>: SubjectObserverEntry {
     /// Sends `event` to the observer; only the subclass knows how.
     func send(_ event: Event<Element>) {
         rxAbstractMethod()
-    }
-
-    override final func deliverElement(at element: UnsafeRawPointer) {
-        deliver(element.assumingMemoryBound(to: Element.self).pointee)
     }
 
     /// Delivers `element` as the phase allows.
