@@ -74,17 +74,32 @@ final class AttemptObserver<Observer: ObserverType>: ObserverType {
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            if gate.admitsElements {
-                sink.forwardNext(element)
-            }
+            onNext(element)
         case .error(let error):
-            if gate.admitsTerminalEvent() {
-                sink.attemptFailed(error)
-            }
+            onError(error)
         case .completed:
-            if gate.admitsTerminalEvent() {
-                sink.attemptCompleted()
-            }
+            onCompleted()
+        }
+    }
+
+    // The three events have their own entry points, so that a source sending them (every sink
+    // does) builds no `Event`, whose metadata generic code would look up on each call.
+
+    func onNext(_ element: Element) {
+        if gate.admitsElements {
+            sink.forwardNext(element)
+        }
+    }
+
+    func onError(_ error: any Swift.Error) {
+        if gate.admitsTerminalEvent() {
+            sink.attemptFailed(error)
+        }
+    }
+
+    func onCompleted() {
+        if gate.admitsTerminalEvent() {
+            sink.attemptCompleted()
         }
     }
 }
