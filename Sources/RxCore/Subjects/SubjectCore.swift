@@ -19,9 +19,14 @@ class SubjectCoreBase: @unchecked Sendable {
     static let disposed = -2
 
     final let lock = RxLock()
+    // The lock keeps every access to these apart, so the runtime's exclusivity check, a call
+    // on each access and on every send, is left out.
+    @exclusivity(unchecked)
     final var observers = SubjectObserverList()
     /// Whether the subject ended; it stays so.
+    @exclusivity(unchecked)
     final var isStopped = false
+    @exclusivity(unchecked)
     final var isDisposed = false
 
     #if DEBUG
