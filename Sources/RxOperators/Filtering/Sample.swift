@@ -68,12 +68,12 @@ final class SampleSink<Observer: ObserverType, Sampler>: Sink<Observer>, Observe
 
     func on(_ event: Event<Element>) {
         guard !isDisposed else { return }
-        drain.serialize(.source(event), handle)
+        drain.serialize(.source(event), handle, release: releaseLatest)
     }
 
     func onSampler(_ event: Event<Sampler>) {
         guard !isDisposed else { return }
-        drain.serialize(.other(event), handle)
+        drain.serialize(.other(event), handle, release: releaseLatest)
     }
 
     private func handle(_ input: SourceOrOther<Element, Sampler>) {
@@ -120,9 +120,15 @@ final class SampleSink<Observer: ObserverType, Sampler>: Sink<Observer>, Observe
 
     override func dispose() {
         super.dispose()
-        // What waited in the queue is released here, outside the drain's lock. `latest` is
-        // released with the sink: the drain may be handling an event on another thread.
-        _ = drain.close()
+        // What waited in the queue, and the latest element, are released outside the drain's
+        // lock, by this thread or by the one handling an event at this moment.
+        drain.close(releasing: releaseLatest)
+    }
+
+    private func releaseLatest() {
+        let released = latest
+        latest = nil
+        _ = released
     }
 }
 

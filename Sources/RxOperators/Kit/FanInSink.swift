@@ -29,9 +29,14 @@ class FanInSink<Observer: ObserverType>: Sink<Observer> {
     // The number of deliveries asked for and not yet accounted for by the thread delivering;
     // the thread that raises it from zero delivers until it falls back to zero.
     private final let emitters = Atomic<Int>(0)
-    // Elements tagged otherwise are dropped when their turn to be delivered comes (`switchLatest`
-    // moves it on at each switch; `merge` leaves it and every tag at zero).
+    // An element that arrives tagged otherwise is dropped (`switchLatest` moves the tag on at each
+    // switch; `merge` leaves it and every tag at zero).
     private final let currentTag = Atomic<Int>(0)
+    // The newest tag delivered so far, touched only by the thread whose turn it is to deliver:
+    // an element that arrived before a switch is still delivered, unless an element of a later
+    // inner sequence has been delivered first.
+    @exclusivity(unchecked)
+    private final var deliveredTag = 0
     private final let lock = RxLock()
     @exclusivity(unchecked)
     private final var waiting: RingQueue<(Observer.Element, tag: Int)>?
@@ -42,23 +47,26 @@ class FanInSink<Observer: ObserverType>: Sink<Observer> {
     @exclusivity(unchecked)
     private final var closed = false
 
-    /// Delivers `element` now, or after the event being delivered; drops it instead if, by then,
-    /// `tag` is no longer the current tag.
+    /// Delivers `element` now, or after the event being delivered; drops it instead if `tag` is
+    /// no longer the current tag when it arrives, or if, when its turn comes, an element with a
+    /// later tag has been delivered.
     @inline(__always)
     final func serializeNext(_ element: Observer.Element, tag: Int = 0) {
         if emitters.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
             if tag == currentTag.load(ordering: .relaxed) {
+                deliveredTag = tag
                 forwardNext(element)
             }
             finishDelivering()
             return
         }
+        guard tag == currentTag.load(ordering: .relaxed) else { return }
         enqueue(element, tag: tag)
     }
 
-    /// Moves the current tag on and returns it: elements tagged with an earlier one that wait, or
-    /// that arrive later, are dropped. Its order with the elements delivered comes from the
-    /// delivering thread's turn, which every element takes.
+    /// Moves the current tag on and returns it: elements tagged with an earlier one that arrive
+    /// later are dropped, and so are those that wait once an element with the new tag has been
+    /// delivered. Elements that arrived before the switch keep their place otherwise.
     final func advanceTag() -> Int {
         currentTag.wrappingAdd(1, ordering: .relaxed).newValue
     }
@@ -129,7 +137,9 @@ class FanInSink<Observer: ObserverType>: Sink<Observer> {
             }
             switch next {
             case .element(let element, let tag):
-                if tag == currentTag.load(ordering: .relaxed) {
+                // Tags only grow (wrapping after 2^63 switches), so the difference orders them.
+                if tag &- deliveredTag >= 0 {
+                    deliveredTag = tag
                     forwardNext(element)
                 }
             case .terminal(.error(let error)):

@@ -20,11 +20,15 @@ final class SerialDrain<Item> {
     private var queue: RingQueue<Item>?
     private var handling = false
     private var closed = false
+    // Set by `close(releasing:)` when it finds an event being handled: the handling thread then
+    // runs the release once it is done. `mustRelease` is that thread's own note of it.
+    private var releaseRequested = false
+    private var mustRelease = false
 
     /// Handles `item` with `handle` now, followed by whatever is queued by then, or queues it
     /// when another call is handling; drops it after ``close()``.
     @inline(__always)
-    func serialize(_ item: Item, _ handle: (Item) -> Void) {
+    func serialize(_ item: Item, _ handle: (Item) -> Void, release: () -> Void = {}) {
         let handleNow: Bool = lock.withLock {
             if closed { return false }
             if handling {
@@ -45,6 +49,10 @@ final class SerialDrain<Item> {
         while let next = takeNext() {
             handle(next)
         }
+        if mustRelease {
+            mustRelease = false
+            release()
+        }
     }
 
     /// The oldest queued item; `nil`, and the drain free for the next arrival, when none waits.
@@ -52,10 +60,37 @@ final class SerialDrain<Item> {
         lock.withLockReturningShared {
             guard !closed, let queue, !queue.isEmpty else {
                 handling = false
+                if releaseRequested {
+                    releaseRequested = false
+                    mustRelease = true
+                }
                 return nil
             }
             // Shared with the caller only: the item leaves the queue here, under the lock.
             return queue.removeFirst()
+        }
+    }
+
+    /// Stops queueing and handling like ``close()``, then runs `release`, outside the lock, as
+    /// the handler would: at once when no event is being handled, otherwise on the thread
+    /// handling one, once it is done (with the `release` it passed to ``serialize(_:_:release:)``).
+    /// For a handler's state that keeps elements, which must not outlive the subscription.
+    func close(releasing release: () -> Void) {
+        let (queued, releaseNow): (RingQueue<Item>?, Bool) = lock.withLockReturningShared {
+            if closed { return (nil, false) }
+            closed = true
+            defer { queue = nil }
+            if handling {
+                releaseRequested = true
+                return (queue, false)
+            }
+            // Taken so that nothing else handles meanwhile; nothing does after `closed` anyway.
+            handling = true
+            return (queue, true)
+        }
+        _ = queued
+        if releaseNow {
+            release()
         }
     }
 

@@ -132,21 +132,26 @@ final class MergeMaxConcurrentTests: RxTestCase {
     }
 
     func testAWaitingInnerWhoseReleaseSendsIntoTheChainIsReleasedOutsideTheLock() {
-        // The running inner ignores disposal; the waiting one's release completes it, which
-        // takes the merge's lock: a release under the lock would deadlock.
-        let running = Locked<AnyObserver<Int>?>(nil)
+        // The running inner is raw and ignores disposal, so its completion, sent from the
+        // waiting inner's release, reaches the merge's sink and takes its lock: a release under
+        // that lock would stop the program ("Recursive call to lock").
+        let running = DisposalIgnoringObservable<Int>()
+        let handle = UncheckedSendable(running)
+        let released = Counter()
         let outer = PublishSubject<Observable<Int>>()
         let subscription = outer.merge(maxConcurrent: 1).subscribe()
-        outer.onNext(
-            Observable.create { observer in
-                running.value = observer
-                return Disposables.create()
-            })
-        let element = LiveElement(0, live: Counter(), onRelease: { running.value?.onCompleted() })
-        outer.onNext(Observable.deferred { .just(element.value) })
+        outer.onNext(running.asObservable())
+        do {
+            let element = LiveElement(0, live: released) {
+                handle.value.observer?.onCompleted()
+            }
+            outer.onNext(Observable.deferred { .just(element.value) })
+        }
+        XCTAssertEqual(released.value, 1, "the waiting inner keeps its element")
 
         subscription.dispose()
 
-        running.value = nil
+        XCTAssertEqual(released.value, 0, "released by the disposal")
+        running.forget()
     }
 }

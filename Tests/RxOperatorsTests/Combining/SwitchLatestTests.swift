@@ -77,4 +77,29 @@ final class SwitchLatestTests: RxTestCase {
         XCTAssertEqual(log, ["begin 1", "end 1", "begin 2", "end 2"])
         subscription.dispose()
     }
+
+    func testAnElementSentBackBeforeASwitchFromInsideTheObserverIsStillDelivered() {
+        let outer = PublishSubject<Observable<Int>>()
+        let first = PublishSubject<Int>()
+        let second = PublishSubject<Int>()
+        var received: [Int] = []
+        let subscription = outer.switchLatest().subscribe(onNext: { value in
+            received.append(value)
+            if value == 1 {
+                // Sent while 1 is delivered, before the switch: it waits for 1, then goes out.
+                first.onNext(2)
+                outer.onNext(second.asObservable())
+                // Sent after the switch: the first sequence is no longer heard.
+                first.onNext(9)
+            }
+        })
+
+        outer.onNext(first.asObservable())
+        first.onNext(1)
+        second.onNext(3)
+        first.onNext(10)
+
+        XCTAssertEqual(received, [1, 2, 3])
+        subscription.dispose()
+    }
 }

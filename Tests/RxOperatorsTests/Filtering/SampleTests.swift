@@ -172,4 +172,18 @@ final class SampleTests: RxTestCase {
         XCTAssertEqual(log, ["begin 1", "end 1", "begin 2", "end 2", "begin 3", "end 3"])
         subscription.dispose()
     }
+
+    func testDisposalReleasesTheLatestElementEvenWhileTheSourceKeepsItsObserver() {
+        let live = Counter()
+        let source = DisposalIgnoringObservable<LiveElement>()
+        let sampler = PublishSubject<Void>()
+        let subscription = source.sample(sampler).subscribe()
+
+        source.observer?.onNext(LiveElement(1, live: live))
+        XCTAssertEqual(live.value, 1, "kept until sampled")
+        subscription.dispose()
+
+        XCTAssertEqual(live.value, 0, "the latest element does not outlive the subscription")
+        source.forget()
+    }
 }
