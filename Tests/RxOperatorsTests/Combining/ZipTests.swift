@@ -172,6 +172,44 @@ final class ZipTests: RxTestCase {
         XCTAssertEqual(live.value, 0)
     }
 
+    func testAPairedElementWhoseReleaseSendsIntoTheZipIsReleasedOutsideItsLock() {
+        // Raw sources: the send from the release reaches the zip and takes its lock, which a
+        // release under that lock would take a second time and stop the program.
+        let live = Counter()
+        let a = DisposalIgnoringObservable<LiveElement>()
+        let b = DisposalIgnoringObservable<Int>()
+        let other = UncheckedSendable(b)
+        var sums: [Int] = []
+        let subscription = Observable.zip(a, b) { $0.value + $1 }.subscribe(onNext: { sums.append($0) })
+
+        a.observer?.onNext(LiveElement(1, live: live) { other.value.observer?.onNext(100) })
+        b.observer?.onNext(10)
+        a.observer?.onNext(LiveElement(2, live: live))
+
+        XCTAssertEqual(sums, [11, 102], "the element sent from the release was paired next")
+        XCTAssertEqual(live.value, 0)
+        subscription.dispose()
+        a.forget()
+        b.forget()
+    }
+
+    func testAWaitingElementWhoseReleaseSendsIntoTheZipIsReleasedOutsideItsLockOnDisposal() {
+        let live = Counter()
+        let a = DisposalIgnoringObservable<LiveElement>()
+        let b = DisposalIgnoringObservable<Int>()
+        let other = UncheckedSendable(b)
+        var sums: [Int] = []
+        let subscription = Observable.zip(a, b) { $0.value + $1 }.subscribe(onNext: { sums.append($0) })
+        a.observer?.onNext(LiveElement(1, live: live) { other.value.observer?.onNext(100) })
+
+        subscription.dispose()
+
+        XCTAssertEqual(live.value, 0, "the waiting element is released by the disposal")
+        XCTAssertEqual(sums, [], "and what its release sent is not delivered")
+        a.forget()
+        b.forget()
+    }
+
     func testACollectionGivesArraysInTheCollectionsOrder() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .next(215, 4), .completed(300)])
