@@ -160,21 +160,10 @@ private func latestElement<Element>(of slot: CombineLatestSlot<Element>) -> Elem
 }
 
 /// One source's observer in a `combineLatest`.
-struct CombineLatestSourceObserver<Observer: ObserverType, Element, each Source>: ObserverType {
+struct CombineLatestSourceObserver<Observer: ObserverType, Element, each Source>: EventSplittingObserver {
     let sink: CombineLatestSink<Observer, repeat each Source>
     let slot: CombineLatestSlot<Element>
     let bit: UInt16
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            onNext(element)
-        case .error(let error):
-            onError(error)
-        case .completed:
-            onCompleted()
-        }
-    }
 
     func onNext(_ element: Element) {
         sink.next(element, in: slot, bit: bit)

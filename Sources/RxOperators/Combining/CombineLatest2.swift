@@ -250,21 +250,9 @@ final class CombineLatest2Sink<Observer: ObserverType, First, Second>: Serializi
 }
 
 /// The first source's observer in a two-source `combineLatest`.
-struct CombineLatest2FirstObserver<Observer: ObserverType, First, Second>: ObserverType {
+struct CombineLatest2FirstObserver<Observer: ObserverType, First, Second>: EventSplittingObserver {
     let sink: CombineLatest2Sink<Observer, First, Second>
 
-    func on(_ event: Event<First>) {
-        switch event {
-        case .next(let element):
-            onNext(element)
-        case .error(let error):
-            onError(error)
-        case .completed:
-            onCompleted()
-        }
-    }
-
-    // The three below spare the subject building an `Event`, generic over the element type.
     func onNext(_ element: First) {
         sink.nextFirst(element)
     }
@@ -281,21 +269,9 @@ struct CombineLatest2FirstObserver<Observer: ObserverType, First, Second>: Obser
 }
 
 /// The second source's observer in a two-source `combineLatest`.
-struct CombineLatest2SecondObserver<Observer: ObserverType, First, Second>: ObserverType {
+struct CombineLatest2SecondObserver<Observer: ObserverType, First, Second>: EventSplittingObserver {
     let sink: CombineLatest2Sink<Observer, First, Second>
 
-    func on(_ event: Event<Second>) {
-        switch event {
-        case .next(let element):
-            onNext(element)
-        case .error(let error):
-            onError(error)
-        case .completed:
-            onCompleted()
-        }
-    }
-
-    // The three below spare the subject building an `Event`, generic over the element type.
     func onNext(_ element: Second) {
         sink.nextSecond(element)
     }

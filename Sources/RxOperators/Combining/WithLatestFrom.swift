@@ -158,19 +158,8 @@ final class WithLatestFromSink<Observer: ObserverType, First, Second>: Serializi
 }
 
 /// The first sequence's observer: its elements are paired, its end is the result's end.
-struct WithLatestFromFirstObserver<Observer: ObserverType, First, Second>: ObserverType {
+struct WithLatestFromFirstObserver<Observer: ObserverType, First, Second>: EventSplittingObserver {
     let sink: WithLatestFromSink<Observer, First, Second>
-
-    func on(_ event: Event<First>) {
-        switch event {
-        case .next(let element):
-            onNext(element)
-        case .error(let error):
-            onError(error)
-        case .completed:
-            onCompleted()
-        }
-    }
 
     func onNext(_ element: First) {
         sink.nextFirst(element)
@@ -187,19 +176,8 @@ struct WithLatestFromFirstObserver<Observer: ObserverType, First, Second>: Obser
 
 /// The second sequence's observer: its elements replace the latest; its completion ends only its
 /// own subscription.
-struct WithLatestFromSecondObserver<Observer: ObserverType, First, Second>: ObserverType {
+struct WithLatestFromSecondObserver<Observer: ObserverType, First, Second>: EventSplittingObserver {
     let sink: WithLatestFromSink<Observer, First, Second>
-
-    func on(_ event: Event<Second>) {
-        switch event {
-        case .next(let element):
-            onNext(element)
-        case .error(let error):
-            onError(error)
-        case .completed:
-            onCompleted()
-        }
-    }
 
     func onNext(_ element: Second) {
         sink.nextSecond(element)

@@ -165,21 +165,10 @@ private func takeFirstElement<Element>(of slot: ZipSlot<Element>) -> Element {
 }
 
 /// One source's observer in a `zip`.
-struct ZipSourceObserver<Observer: ObserverType, Element, each Source>: ObserverType {
+struct ZipSourceObserver<Observer: ObserverType, Element, each Source>: EventSplittingObserver {
     let sink: ZipSink<Observer, repeat each Source>
     let slot: ZipSlot<Element>
     let bit: UInt16
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            onNext(element)
-        case .error(let error):
-            onError(error)
-        case .completed:
-            onCompleted()
-        }
-    }
 
     func onNext(_ element: Element) {
         sink.next(element, in: slot)

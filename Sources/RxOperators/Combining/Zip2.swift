@@ -224,21 +224,9 @@ final class Zip2Sink<Observer: ObserverType, First, Second>: SerializingSink<Obs
 }
 
 /// The first source's observer in a two-source `zip`.
-struct Zip2FirstObserver<Observer: ObserverType, First, Second>: ObserverType {
+struct Zip2FirstObserver<Observer: ObserverType, First, Second>: EventSplittingObserver {
     let sink: Zip2Sink<Observer, First, Second>
 
-    func on(_ event: Event<First>) {
-        switch event {
-        case .next(let element):
-            onNext(element)
-        case .error(let error):
-            onError(error)
-        case .completed:
-            onCompleted()
-        }
-    }
-
-    // The three below spare the subject building an `Event`, generic over the element type.
     func onNext(_ element: First) {
         sink.nextFirst(element)
     }
@@ -255,19 +243,8 @@ struct Zip2FirstObserver<Observer: ObserverType, First, Second>: ObserverType {
 }
 
 /// The second source's observer in a two-source `zip`.
-struct Zip2SecondObserver<Observer: ObserverType, First, Second>: ObserverType {
+struct Zip2SecondObserver<Observer: ObserverType, First, Second>: EventSplittingObserver {
     let sink: Zip2Sink<Observer, First, Second>
-
-    func on(_ event: Event<Second>) {
-        switch event {
-        case .next(let element):
-            onNext(element)
-        case .error(let error):
-            onError(error)
-        case .completed:
-            onCompleted()
-        }
-    }
 
     func onNext(_ element: Second) {
         sink.nextSecond(element)

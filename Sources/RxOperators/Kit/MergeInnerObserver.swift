@@ -3,7 +3,8 @@ import RxDisposables
 
 /// Observes one inner sequence of a ``MergeSink``: passes its elements on and reports its
 /// terminal event. Nothing the inner sequence sends after its terminal event gets through.
-final class MergeInnerObserver<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: ObserverType
+final class MergeInnerObserver<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>:
+    EventSplittingObserver
 where Inner.Element == Observer.Element {
     typealias Element = Observer.Element
 
@@ -40,19 +41,6 @@ where Inner.Element == Observer.Element {
         !gate.admitsElements
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            onNext(element)
-        case .error(let error):
-            onError(error)
-        case .completed:
-            onCompleted()
-        }
-    }
-
-    // The three below are written out, not left to `ObserverType`'s defaults, so that an element
-    // reaches the sink without an `Event` being built in generic code.
     func onNext(_ element: Element) {
         if gate.admitsElements {
             sink.serializeNext(element)

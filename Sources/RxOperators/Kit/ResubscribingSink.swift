@@ -61,7 +61,7 @@ class ResubscribingSink<Observer: ObserverType>: Sink<Observer> {
 /// Observes one attempt: passes its elements on and reports its terminal event to the sink. It
 /// lets nothing through after the attempt's terminal event, so a source that ignores disposal
 /// cannot send into a later attempt.
-final class AttemptObserver<Observer: ObserverType>: ObserverType {
+final class AttemptObserver<Observer: ObserverType>: EventSplittingObserver {
     typealias Element = Observer.Element
 
     private let sink: ResubscribingSink<Observer>
@@ -70,20 +70,6 @@ final class AttemptObserver<Observer: ObserverType>: ObserverType {
     init(sink: ResubscribingSink<Observer>) {
         self.sink = sink
     }
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            onNext(element)
-        case .error(let error):
-            onError(error)
-        case .completed:
-            onCompleted()
-        }
-    }
-
-    // The three events have their own entry points, so that a source sending them (every sink
-    // does) builds no `Event`, whose metadata generic code would look up on each call.
 
     func onNext(_ element: Element) {
         if gate.admitsElements {

@@ -4,7 +4,8 @@ import RxDisposables
 /// Observes one inner sequence of a ``SwitchSink``: passes its elements on, tagged with the
 /// sequence's number, and reports its terminal event. Nothing the inner sequence sends after its
 /// terminal event gets through.
-final class SwitchInnerObserver<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>: ObserverType
+final class SwitchInnerObserver<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>:
+    EventSplittingObserver
 where Inner.Element == Observer.Element {
     typealias Element = Observer.Element
 
@@ -27,19 +28,6 @@ where Inner.Element == Observer.Element {
         !gate.admitsElements
     }
 
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            onNext(element)
-        case .error(let error):
-            onError(error)
-        case .completed:
-            onCompleted()
-        }
-    }
-
-    // Written out, not left to `ObserverType`'s defaults, so that an element reaches the sink
-    // without an `Event` being built in generic code.
     func onNext(_ element: Element) {
         if gate.admitsElements {
             sink.serializeNext(element, tag: id)

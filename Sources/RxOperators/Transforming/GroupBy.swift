@@ -76,7 +76,7 @@ final class GroupBySourceSubscription: Disposable, Sendable {
 /// The groups are touched only by the source's events, which arrive one at a time, so they need
 /// no lock; a group is subscribed to and left from any thread through its subject and the
 /// shared subscription, which have their own. The sink holds no lock while it calls anything.
-final class GroupBySink<Key: Hashable, Element, Observer: ObserverType>: Sink<Observer>, ObserverType
+final class GroupBySink<Key: Hashable, Element, Observer: ObserverType>: Sink<Observer>, EventSplittingObserver
 where Observer.Element == GroupedObservable<Key, Element> {
     private let keySelector: (Element) throws -> Key
     private let sourceSubscription: GroupBySourceSubscription
@@ -99,17 +99,6 @@ where Observer.Element == GroupedObservable<Key, Element> {
         self.sourceSubscription = sourceSubscription
         self.sharedSubscription = RefCountDisposable(disposable: sourceSubscription)
         super.init(observer: observer, cancel: cancel)
-    }
-
-    func on(_ event: Event<Element>) {
-        switch event {
-        case .next(let element):
-            onNext(element)
-        case .error(let error):
-            onError(error)
-        case .completed:
-            onCompleted()
-        }
     }
 
     func onNext(_ element: Element) {
