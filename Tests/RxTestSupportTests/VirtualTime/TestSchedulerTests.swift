@@ -145,7 +145,7 @@ final class TestSchedulerTests: RxTestCase {
 
     /// Each thread drives its own scheduler; nothing is shared, so the results are exact.
     func testIndependentSchedulersRunInParallel() {
-        let results = UncheckedResults(count: 8)
+        let results = ParallelResults(count: 8)
         DispatchQueue.concurrentPerform(iterations: 8) { index in
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createColdObservable([.next(10, index), .completed(20, Int.self)])
