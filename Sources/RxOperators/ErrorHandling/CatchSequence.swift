@@ -1,6 +1,5 @@
 import RxCore
 import RxDisposables
-import Synchronization
 
 extension ObservableType {
     /// Subscribes to the sequences of `sequence` one after another, moving to the next whenever
@@ -42,7 +41,7 @@ where Sources.Element == Observable<Observer.Element> {
     // Touched only by the attempts, which run one at a time.
     private var sources: Sources
     // Set by a failing attempt, possibly on another thread, and read by the next one.
-    private let lastError = Mutex<(any Swift.Error)?>(nil)
+    private let lastError = RxMutex<(any Swift.Error)?>(nil)
 
     init(sources: Sources, observer: Observer, cancel: any Cancelable) {
         self.sources = sources

@@ -1,6 +1,5 @@
 import RxCore
 import RxDisposables
-import Synchronization
 
 extension ObservableType {
     /// Subscribes to the source again, from scratch, each time it fails and the sequence made by
@@ -65,7 +64,7 @@ final class RetryWhenSink<Failure, Observer: ObserverType>: ResubscribingSink<Ob
 
     private let source: Observable<Observer.Element>
     private let errors: PublishSubject<Failure>
-    private let state = Mutex(State.running)
+    private let state = RxMutex(State.running)
 
     init(
         source: Observable<Observer.Element>, errors: PublishSubject<Failure>, observer: Observer,
