@@ -21,9 +21,8 @@ final class SerialDrain<Item> {
     private var handling = false
     private var closed = false
     // Set by `close(releasing:)` when it finds an event being handled: the handling thread then
-    // runs the release once it is done. `mustRelease` is that thread's own note of it.
+    // runs the release once it is done.
     private var releaseRequested = false
-    private var mustRelease = false
 
     /// Handles `item` with `handle` now, followed by whatever is queued by then, or queues it
     /// when another call is handling; drops it after ``close()``.
@@ -46,17 +45,18 @@ final class SerialDrain<Item> {
         }
         guard handleNow else { return }
         handle(item)
-        while let next = takeNext() {
+        var mustRelease = false
+        while let next = takeNext(mustRelease: &mustRelease) {
             handle(next)
         }
         if mustRelease {
-            mustRelease = false
             release()
         }
     }
 
     /// The oldest queued item; `nil`, and the drain free for the next arrival, when none waits.
-    private func takeNext() -> Item? {
+    /// Sets `mustRelease` when the drain was closed with a release for the handler to run.
+    private func takeNext(mustRelease: inout Bool) -> Item? {
         lock.withLockReturningShared {
             guard !closed, let queue, !queue.isEmpty else {
                 handling = false
