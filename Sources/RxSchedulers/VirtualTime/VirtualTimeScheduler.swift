@@ -165,6 +165,17 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         }
     }
 
+    /// How many scheduled actions and periodic timers are still waiting to run: queued work
+    /// that has been disposed is not counted, even before the queue drops it.
+    ///
+    /// A test can read it after disposing a subscription to prove that every timer the
+    /// subscription scheduled was cancelled.
+    public var pendingWorkCount: Int {
+        lock.withLock {
+            state.heap.reduce(0) { count, entry in entry.work.isDisposedUnderLock ? count : count + 1 }
+        }
+    }
+
     /// The clock and the number of queued items, for debugging.
     public var debugDescription: String {
         lock.withLock {
