@@ -2,8 +2,14 @@ import RxDisposables
 
 extension ObservableType {
     /// Subscribes a closure that receives every event.
-    public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> any Disposable {
-        asObservable().subscribe(AnonymousObserver(on))
+    ///
+    /// `isolation` is where the closure was written, filled in by the compiler: a closure written
+    /// in main-actor (or other actor) code is called only there, and the program stops with a
+    /// message if an event arrives elsewhere. See ``HandlerIsolation``.
+    public func subscribe(
+        _ on: @escaping (Event<Element>) -> Void, isolation: isolated (any Actor)? = #isolation
+    ) -> any Disposable {
+        asObservable().subscribe(AnonymousObserver(on, isolation: HandlerIsolation(isolation)))
     }
 
     /// Subscribes closures for each kind of event.
@@ -11,20 +17,36 @@ extension ObservableType {
     /// On a terminal event the order is: `onError` or `onCompleted`, then `onDisposed`, then the
     /// upstream resources are released. Disposing the returned disposable first calls only
     /// `onDisposed`. An error with no `onError` goes to ``Hooks/defaultErrorHandler``.
+    ///
+    /// `isolation` is where the closures were written, filled in by the compiler: closures
+    /// written in main-actor (or other actor) code are called only there, and the program stops
+    /// with a message if an event arrives elsewhere; add `.observe(on: MainScheduler.instance)`
+    /// before `subscribe` in main-actor code whose events come from other threads. See
+    /// ``HandlerIsolation``.
     public func subscribe(
         onNext: ((Element) -> Void)? = nil,
         onError: ((any Swift.Error) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil
+        onDisposed: (() -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
     ) -> any Disposable {
+        let handlerIsolation = HandlerIsolation(isolation)
         let disposable: any Disposable =
             if let onDisposed {
-                Disposables.create(with: onDisposed)
+                if handlerIsolation.isNonisolated {
+                    Disposables.create(with: onDisposed)
+                } else {
+                    Disposables.create {
+                        handlerIsolation.check("subscribe(onDisposed:)")
+                        onDisposed()
+                    }
+                }
             } else {
                 Disposables.create()
             }
         let observer = SubscriptionObserver(
-            onNext: onNext, onError: onError, onCompleted: onCompleted, disposable: disposable)
+            onNext: onNext, onError: onError, onCompleted: onCompleted, disposable: disposable,
+            isolation: handlerIsolation)
         let source = asObservable()
         let subscription = source.subscribe(observer)
         // The pair disposes the subscription once, then `onDisposed`. A producer's subscription
@@ -45,7 +67,8 @@ extension ObservableType {
         onNext: ((Object, Element) -> Void)? = nil,
         onError: ((Object, any Swift.Error) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil
+        onDisposed: ((Object) -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
     ) -> any Disposable {
         subscribe(
             onNext: { [weak object] element in
@@ -63,7 +86,8 @@ extension ObservableType {
             onDisposed: { [weak object] in
                 guard let object else { return }
                 onDisposed?(object)
-            }
+            },
+            isolation: isolation
         )
     }
 }

@@ -15,11 +15,14 @@ final class SubscriptionObserver<Element>: ObserverType {
     private let errorHandler: ((any Swift.Error) -> Void)?
     private let completedHandler: (() -> Void)?
     private let disposable: any Disposable
+    // Where the closures were written; checked before each call.
+    private let isolation: HandlerIsolation
 
     init(
         onNext: ((Element) -> Void)?, onError: ((any Swift.Error) -> Void)?, onCompleted: (() -> Void)?,
-        disposable: any Disposable
+        disposable: any Disposable, isolation: HandlerIsolation
     ) {
+        self.isolation = isolation
         self.nextHandler = onNext
         self.errorHandler = onError
         self.completedHandler = onCompleted
@@ -33,7 +36,10 @@ final class SubscriptionObserver<Element>: ObserverType {
 
     @inline(__always)
     func onNext(_ element: Element) {
-        if gate.admitsElements {
+        // Tested for `nil` rather than bound: binding would copy the closure, a retain and a
+        // release per element.
+        if gate.admitsElements, nextHandler != nil {
+            isolation.check("subscribe(onNext:)")
             nextHandler?(element)
         }
     }
@@ -52,6 +58,7 @@ final class SubscriptionObserver<Element>: ObserverType {
     func onError(_ error: any Swift.Error) {
         guard gate.admitsTerminalEvent() else { return }
         if let errorHandler {
+            isolation.check("subscribe(onError:)")
             errorHandler(error)
         } else {
             Hooks.defaultErrorHandler([], error)
@@ -61,7 +68,10 @@ final class SubscriptionObserver<Element>: ObserverType {
 
     func onCompleted() {
         guard gate.admitsTerminalEvent() else { return }
-        completedHandler?()
+        if let completedHandler {
+            isolation.check("subscribe(onCompleted:)")
+            completedHandler()
+        }
         disposable.dispose()
     }
 }

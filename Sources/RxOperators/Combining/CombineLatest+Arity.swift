@@ -11,9 +11,12 @@ extension ObservableType {
     /// `resultSelector`, disposing every subscription.
     public static func combineLatest<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2,
-        resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
+        resultSelector: @escaping (O1.Element, O2.Element) throws -> Element,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Observable<Element> {
-        CombineLatest2(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector)
+        let handlerIsolation = HandlerIsolation(isolation)
+        let resultSelector = handlerIsolation.guarding(resultSelector, "combineLatest(resultSelector:)")
+        return CombineLatest2(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector)
     }
 
     /// Of three sources, once each source has sent an element, the result of the latest element of every source, each
@@ -24,9 +27,12 @@ extension ObservableType {
     /// `resultSelector`, disposing every subscription.
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Observable<Element> {
-        CombineLatest(
+        let handlerIsolation = HandlerIsolation(isolation)
+        let resultSelector = handlerIsolation.guarding(resultSelector, "combineLatest(resultSelector:)")
+        return CombineLatest(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector)
     }
 
@@ -38,9 +44,12 @@ extension ObservableType {
     /// `resultSelector`, disposing every subscription.
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Observable<Element> {
-        CombineLatest(
+        let handlerIsolation = HandlerIsolation(isolation)
+        let resultSelector = handlerIsolation.guarding(resultSelector, "combineLatest(resultSelector:)")
+        return CombineLatest(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             resultSelector: resultSelector)
     }
@@ -55,9 +64,12 @@ extension ObservableType {
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Observable<Element> {
-        CombineLatest(
+        let handlerIsolation = HandlerIsolation(isolation)
+        let resultSelector = handlerIsolation.guarding(resultSelector, "combineLatest(resultSelector:)")
+        return CombineLatest(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable(), resultSelector: resultSelector)
     }
@@ -74,9 +86,12 @@ extension ObservableType {
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
         resultSelector:
-            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
+            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Observable<Element> {
-        CombineLatest(
+        let handlerIsolation = HandlerIsolation(isolation)
+        let resultSelector = handlerIsolation.guarding(resultSelector, "combineLatest(resultSelector:)")
+        return CombineLatest(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable(), source6.asObservable(), resultSelector: resultSelector)
     }
@@ -94,9 +109,12 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
         resultSelector:
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws ->
-            Element
+            Element,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Observable<Element> {
-        CombineLatest(
+        let handlerIsolation = HandlerIsolation(isolation)
+        let resultSelector = handlerIsolation.guarding(resultSelector, "combineLatest(resultSelector:)")
+        return CombineLatest(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector)
     }
@@ -115,9 +133,12 @@ extension ObservableType {
         _ source8: O8,
         resultSelector:
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
-            throws -> Element
+            throws -> Element,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Observable<Element> {
-        CombineLatest(
+        let handlerIsolation = HandlerIsolation(isolation)
+        let resultSelector = handlerIsolation.guarding(resultSelector, "combineLatest(resultSelector:)")
+        return CombineLatest(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
             resultSelector: resultSelector)

@@ -11,14 +11,17 @@ extension ObservableType {
     /// Fails with the first error, or an error thrown by `resultSelector`, disposing every
     /// subscription.
     public static func combineLatest<Collection: Swift.Collection>(
-        _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
+        _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Observable<Element> where Collection.Element: ObservableType {
-        CombineLatestCollection(sources: collection.map { $0.asObservable() }, resultSelector: resultSelector)
+        let handlerIsolation = HandlerIsolation(isolation)
+        let resultSelector = handlerIsolation.guarding(resultSelector, "combineLatest(resultSelector:)")
+        return CombineLatestCollection(sources: collection.map { $0.asObservable() }, resultSelector: resultSelector)
     }
 
     /// Once every sequence of `collection` has sent an element, the latest element of each, in
     /// the collection's order, each time any of them sends one; as
-    /// ``combineLatest(_:resultSelector:)`` with the elements as they are.
+    /// ``combineLatest(_:resultSelector:isolation:)`` with the elements as they are.
     public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection) -> Observable<[Element]>
     where Collection.Element: ObservableType, Collection.Element.Element == Element {
         CombineLatestCollection(sources: collection.map { $0.asObservable() }, resultSelector: { $0 })

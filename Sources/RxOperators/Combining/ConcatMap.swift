@@ -10,9 +10,12 @@ extension ObservableType {
     /// The first error, from the source, a sequence or thrown by `selector`, is passed on and
     /// disposes everything.
     public func concatMap<Source: ObservableConvertibleType>(
-        _ selector: @escaping (Element) throws -> Source
+        _ selector: @escaping (Element) throws -> Source,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Observable<Source.Element> {
-        ConcatMap(source: asObservable(), selector: selector)
+        let handlerIsolation = HandlerIsolation(isolation)
+        let selector = handlerIsolation.guarding(selector, "concatMap(_:)")
+        return ConcatMap(source: asObservable(), selector: selector)
     }
 }
 

@@ -9,9 +9,12 @@ extension ObservableType {
     /// the source, an inner sequence or thrown by `selector`, is passed on and disposes every
     /// subscription. Inner sequences sending on different threads are serialized.
     public func flatMap<Source: ObservableConvertibleType>(
-        _ selector: @escaping (Element) throws -> Source
+        _ selector: @escaping (Element) throws -> Source,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Observable<Source.Element> {
-        FlatMap(source: asObservable(), selector: selector, dropsWhileActive: false)
+        let handlerIsolation = HandlerIsolation(isolation)
+        let selector = handlerIsolation.guarding(selector, "flatMap(_:)")
+        return FlatMap(source: asObservable(), selector: selector, dropsWhileActive: false)
     }
 }
 

@@ -8,8 +8,11 @@ extension ObservableType {
     /// from the source, the inner sequence or thrown by `selector`, is passed on and disposes
     /// every subscription.
     public func flatMapFirst<Source: ObservableConvertibleType>(
-        _ selector: @escaping (Element) throws -> Source
+        _ selector: @escaping (Element) throws -> Source,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Observable<Source.Element> {
-        FlatMap(source: asObservable(), selector: selector, dropsWhileActive: true)
+        let handlerIsolation = HandlerIsolation(isolation)
+        let selector = handlerIsolation.guarding(selector, "flatMapFirst(_:)")
+        return FlatMap(source: asObservable(), selector: selector, dropsWhileActive: true)
     }
 }

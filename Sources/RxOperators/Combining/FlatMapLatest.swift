@@ -10,9 +10,12 @@ extension ObservableType {
     /// the source, of the latest sequence or thrown by `selector`, is passed on and disposes
     /// everything.
     public func flatMapLatest<Source: ObservableConvertibleType>(
-        _ selector: @escaping (Element) throws -> Source
+        _ selector: @escaping (Element) throws -> Source,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Observable<Source.Element> {
-        FlatMapLatest(source: asObservable(), selector: selector)
+        let handlerIsolation = HandlerIsolation(isolation)
+        let selector = handlerIsolation.guarding(selector, "flatMapLatest(_:)")
+        return FlatMapLatest(source: asObservable(), selector: selector)
     }
 }
 

@@ -9,13 +9,16 @@ extension ObservableType {
     /// fails when either sequence fails or `resultSelector` throws; `second` completing only ends
     /// its own subscription, and its last element goes on being used.
     public func withLatestFrom<Source: ObservableConvertibleType, ResultType>(
-        _ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> ResultType
+        _ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> ResultType,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Observable<ResultType> {
-        WithLatestFrom(first: asObservable(), second: second.asObservable(), resultSelector: resultSelector)
+        let handlerIsolation = HandlerIsolation(isolation)
+        let resultSelector = handlerIsolation.guarding(resultSelector, "withLatestFrom(resultSelector:)")
+        return WithLatestFrom(first: asObservable(), second: second.asObservable(), resultSelector: resultSelector)
     }
 
     /// The latest element of `second` each time this sequence sends an element, once `second`
-    /// has sent one; as ``withLatestFrom(_:resultSelector:)`` with a selector that keeps the
+    /// has sent one; as ``withLatestFrom(_:resultSelector:isolation:)`` with a selector that keeps the
     /// second element.
     public func withLatestFrom<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Source.Element> {
         WithLatestFrom(first: asObservable(), second: second.asObservable(), resultSelector: { $1 })

@@ -12,13 +12,16 @@ extension ObservableType {
     /// completes at once. Fails with the first error, or an error thrown by `resultSelector`,
     /// disposing every subscription.
     public static func zip<Collection: Swift.Collection>(
-        _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
+        _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Observable<Element> where Collection.Element: ObservableType {
-        ZipCollection(sources: collection.map { $0.asObservable() }, resultSelector: resultSelector)
+        let handlerIsolation = HandlerIsolation(isolation)
+        let resultSelector = handlerIsolation.guarding(resultSelector, "zip(resultSelector:)")
+        return ZipCollection(sources: collection.map { $0.asObservable() }, resultSelector: resultSelector)
     }
 
     /// The first elements of every sequence of `collection`, in the collection's order, then the
-    /// second elements, and so on; as ``zip(_:resultSelector:)`` with the elements as they are.
+    /// second elements, and so on; as ``zip(_:resultSelector:isolation:)`` with the elements as they are.
     public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> Observable<[Element]>
     where Collection.Element: ObservableType, Collection.Element.Element == Element {
         ZipCollection(sources: collection.map { $0.asObservable() }, resultSelector: { $0 })

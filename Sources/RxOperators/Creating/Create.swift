@@ -9,10 +9,14 @@ extension ObservableType {
     /// the subscription ends. Events after the first `error` or `completed` are ignored, and a
     /// terminal event disposes the subscription, so the returned disposable always runs.
     @inlinable
-    public static func create(_ subscribe: @escaping (AnyObserver<Element>) -> any Disposable) -> Observable<Element> {
+    public static func create(
+        _ subscribe: @escaping (AnyObserver<Element>) -> any Disposable, isolation: isolated (any Actor)? = #isolation
+    ) -> Observable<Element> {
+        let handlerIsolation = HandlerIsolation(isolation)
+        let subscribe = handlerIsolation.guarding(subscribe, "create(_:)")
         // The router is built here, where the caller's element type is known, so that taking
         // an event apart does not ask the runtime for the event type.
-        AnonymousObservable(subscribe) { event, sink in
+        return AnonymousObservable(subscribe) { event, sink in
             switch event {
             case .next(let element):
                 sink.receiveNext(element)
@@ -60,8 +64,12 @@ final class AnonymousObservable<Element>: ComposableProducer<Element> {
         super.init()
     }
 
-    override func composeMap<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result>? {
-        CreateThenMap(subscribeHandler: subscribeHandler, router: router, transform: transform, absorbed: .none)
+    override func composeMap<Result>(
+        _ transform: @escaping (Element) throws -> Result, isolation: HandlerIsolation
+    ) -> Observable<Result>? {
+        CreateThenMap(
+            subscribeHandler: subscribeHandler, router: router, transform: transform, isolation: isolation,
+            absorbed: .none)
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink

@@ -22,31 +22,42 @@ final class CreateThenMap<SourceElement, Element>: ComposableProducer<Element> {
     private let subscribeHandler: AnonymousObservable<SourceElement>.SubscribeHandler
     private let router: AnonymousObservable<SourceElement>.Router
     private let transform: Transform
+    // Where the transform and the absorbed predicate were written; checked once per element.
+    private let isolation: HandlerIsolation
     private let absorbed: AbsorbedFilter
 
     required init(
         subscribeHandler: @escaping AnonymousObservable<SourceElement>.SubscribeHandler,
         router: @escaping AnonymousObservable<SourceElement>.Router, transform: @escaping Transform,
-        absorbed: AbsorbedFilter
+        isolation: HandlerIsolation, absorbed: AbsorbedFilter
     ) {
         self.subscribeHandler = subscribeHandler
         self.router = router
         self.transform = transform
+        self.isolation = isolation
         self.absorbed = absorbed
     }
 
-    override func composeMap<Result>(_ next: @escaping (Element) throws -> Result) -> Observable<Result>? {
-        // A `map` after an absorbed `filter` is a stage of its own.
+    override func composeMap<Result>(
+        _ next: @escaping (Element) throws -> Result, isolation: HandlerIsolation
+    ) -> Observable<Result>? {
+        // A `map` after an absorbed `filter`, or written in another isolation, is a stage of its own.
         if case .predicate = absorbed {
+            return nil
+        }
+        if !isolation.isSame(as: self.isolation) {
             return nil
         }
         let first = transform
         return CreateThenMap<SourceElement, Result>(
             subscribeHandler: subscribeHandler, router: router, transform: { try next(try first($0)) },
-            absorbed: .none)
+            isolation: isolation, absorbed: .none)
     }
 
-    override func composeFilter(_ next: @escaping Predicate) -> Observable<Element>? {
+    override func composeFilter(_ next: @escaping Predicate, isolation: HandlerIsolation) -> Observable<Element>? {
+        if !isolation.isSame(as: self.isolation) {
+            return nil
+        }
         let combined: Predicate =
             switch absorbed {
             case .none: next
@@ -54,7 +65,7 @@ final class CreateThenMap<SourceElement, Element>: ComposableProducer<Element> {
             }
         // `type(of: self)` is this very class, so making it asks the runtime for no metadata.
         return type(of: self).init(
-            subscribeHandler: subscribeHandler, router: router, transform: transform,
+            subscribeHandler: subscribeHandler, router: router, transform: transform, isolation: isolation,
             absorbed: .predicate(combined))
     }
 
@@ -62,10 +73,12 @@ final class CreateThenMap<SourceElement, Element>: ComposableProducer<Element> {
     where Observer.Element == Element {
         if case .predicate(let predicate) = absorbed {
             let sink = CreateThenMapFilterSink(
-                router: router, transform: transform, predicate: predicate, observer: observer, cancel: cancel)
+                router: router, transform: transform, predicate: predicate, isolation: isolation, observer: observer,
+                cancel: cancel)
             return sink.holding(subscribeHandler(sink.makeObserver()))
         }
-        let sink = CreateThenMapSink(router: router, transform: transform, observer: observer, cancel: cancel)
+        let sink = CreateThenMapSink(
+            router: router, transform: transform, isolation: isolation, observer: observer, cancel: cancel)
         return sink.holding(subscribeHandler(sink.makeObserver()))
     }
 }
@@ -82,21 +95,25 @@ where Observer.Element == Result {
 
     private let router: AnonymousObservable<SourceElement>.Router
     private let transform: (SourceElement) throws -> Result
+    private let isolation: HandlerIsolation
     // The user's closure may hold on to the observer and call it from any thread.
     private let gate = TerminalGate()
 
     init(
         router: @escaping AnonymousObservable<SourceElement>.Router,
-        transform: @escaping (SourceElement) throws -> Result, observer: Observer, cancel: any Cancelable
+        transform: @escaping (SourceElement) throws -> Result, isolation: HandlerIsolation, observer: Observer,
+        cancel: any Cancelable
     ) {
         self.router = router
         self.transform = transform
+        self.isolation = isolation
         super.init(observer: observer, cancel: cancel)
     }
 
     @inline(__always)
     func receiveNext(_ element: SourceElement) {
         guard gate.admitsElements else { return }
+        isolation.check("map(_:)")
         do {
             forwardNext(try transform(element))
         } catch {
@@ -135,23 +152,26 @@ where Observer.Element == Result {
     private let router: AnonymousObservable<SourceElement>.Router
     private let transform: (SourceElement) throws -> Result
     private let predicate: (Result) throws -> Bool
+    private let isolation: HandlerIsolation
     // The user's closure may hold on to the observer and call it from any thread.
     private let gate = TerminalGate()
 
     init(
         router: @escaping AnonymousObservable<SourceElement>.Router,
         transform: @escaping (SourceElement) throws -> Result, predicate: @escaping (Result) throws -> Bool,
-        observer: Observer, cancel: any Cancelable
+        isolation: HandlerIsolation, observer: Observer, cancel: any Cancelable
     ) {
         self.router = router
         self.transform = transform
         self.predicate = predicate
+        self.isolation = isolation
         super.init(observer: observer, cancel: cancel)
     }
 
     @inline(__always)
     func receiveNext(_ element: SourceElement) {
         guard gate.admitsElements else { return }
+        isolation.check("map(_:)")
         do {
             let mapped = try transform(element)
             if try predicate(mapped) {

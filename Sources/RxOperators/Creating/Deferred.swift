@@ -4,9 +4,12 @@ import RxDisposables
 extension ObservableType {
     /// A sequence built anew for every subscriber by `observableFactory`, at the moment it
     /// subscribes. An error thrown by the factory is sent to that subscriber as `error`.
-    public static func deferred(_ observableFactory: @escaping () throws -> Observable<Element>) -> Observable<Element>
-    {
-        Deferred(observableFactory: observableFactory)
+    public static func deferred(
+        _ observableFactory: @escaping () throws -> Observable<Element>, isolation: isolated (any Actor)? = #isolation
+    ) -> Observable<Element> {
+        let handlerIsolation = HandlerIsolation(isolation)
+        let observableFactory = handlerIsolation.guarding(observableFactory, "deferred(_:)")
+        return Deferred(observableFactory: observableFactory)
     }
 }
 

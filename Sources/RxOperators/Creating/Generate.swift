@@ -13,9 +13,13 @@ extension ObservableType {
     public static func generate(
         initialState: Element, condition: @escaping (Element) throws -> Bool,
         scheduler: any ImmediateSchedulerType = CurrentThreadScheduler.instance,
-        iterate: @escaping (Element) throws -> Element
+        iterate: @escaping (Element) throws -> Element,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Observable<Element> {
-        Generate(initialState: initialState, condition: condition, iterate: iterate, scheduler: scheduler)
+        let handlerIsolation = HandlerIsolation(isolation)
+        let condition = handlerIsolation.guarding(condition, "generate(condition:)")
+        let iterate = handlerIsolation.guarding(iterate, "generate(iterate:)")
+        return Generate(initialState: initialState, condition: condition, iterate: iterate, scheduler: scheduler)
     }
 }
 

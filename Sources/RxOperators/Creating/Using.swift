@@ -10,9 +10,13 @@ extension ObservableType {
     /// `observableFactory` throws, the resource it was given is disposed after the error.
     public static func using<Resource: Disposable>(
         _ resourceFactory: @escaping () throws -> Resource,
-        observableFactory: @escaping (Resource) throws -> Observable<Element>
+        observableFactory: @escaping (Resource) throws -> Observable<Element>,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Observable<Element> {
-        Using(resourceFactory: resourceFactory, observableFactory: observableFactory)
+        let handlerIsolation = HandlerIsolation(isolation)
+        let resourceFactory = handlerIsolation.guarding(resourceFactory, "using(_:)")
+        let observableFactory = handlerIsolation.guarding(observableFactory, "using(observableFactory:)")
+        return Using(resourceFactory: resourceFactory, observableFactory: observableFactory)
     }
 }
 

@@ -8,8 +8,13 @@ extension ObservableType {
     /// The handler's sequence is subscribed to first, then the failed subscription is disposed,
     /// as in RxSwift. An error thrown by `handler` is sent as `error`. Errors of the handler's
     /// sequence are passed on as they are: it is not caught in turn.
-    public func `catch`(_ handler: @escaping (any Swift.Error) throws -> Observable<Element>) -> Observable<Element> {
-        Catch(source: asObservable(), handler: handler)
+    public func `catch`(
+        _ handler: @escaping (any Swift.Error) throws -> Observable<Element>,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> Observable<Element> {
+        let handlerIsolation = HandlerIsolation(isolation)
+        let handler = handlerIsolation.guarding(handler, "catch(_:)")
+        return Catch(source: asObservable(), handler: handler)
     }
 }
 

@@ -13,18 +13,24 @@ extension ObservableType {
     /// failure is waiting ends the result at the next failure. The source's completion
     /// completes the result.
     public func retry<TriggerObservable: ObservableType>(
-        when notificationHandler: @escaping (Observable<any Swift.Error>) -> TriggerObservable
+        when notificationHandler: @escaping (Observable<any Swift.Error>) -> TriggerObservable,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Observable<Element> {
-        RetryWhen(source: asObservable(), notificationHandler: notificationHandler)
+        let handlerIsolation = HandlerIsolation(isolation)
+        let notificationHandler = handlerIsolation.guarding(notificationHandler, "retry(when:)")
+        return RetryWhen(source: asObservable(), notificationHandler: notificationHandler)
     }
 
     /// The form of `retry(when:)` whose errors sequence
     /// carries one type of error: a failure with an error of another type is sent on as the
     /// result's error, without consulting the trigger.
     public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(
-        when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable
+        when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Observable<Element> {
-        RetryWhen(source: asObservable(), notificationHandler: notificationHandler)
+        let handlerIsolation = HandlerIsolation(isolation)
+        let notificationHandler = handlerIsolation.guarding(notificationHandler, "retry(when:)")
+        return RetryWhen(source: asObservable(), notificationHandler: notificationHandler)
     }
 }
 

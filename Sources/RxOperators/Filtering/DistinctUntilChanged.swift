@@ -12,26 +12,39 @@ extension ObservableType where Element: Equatable {
 extension ObservableType {
     /// Passes on each element whose key, given by `keySelector`, differs from the key of the
     /// element passed on before it. An error thrown by `keySelector` ends the sequence.
-    public func distinctUntilChanged(_ keySelector: @escaping (Element) throws -> some Equatable)
+    public func distinctUntilChanged(
+        _ keySelector: @escaping (Element) throws -> some Equatable, isolation: isolated (any Actor)? = #isolation
+    )
         -> Observable<Element>
     {
-        distinctUntilChanged(keySelector, comparer: ==)
+        let handlerIsolation = HandlerIsolation(isolation)
+        let keySelector = handlerIsolation.guarding(keySelector, "distinctUntilChanged(_:)")
+        // Already guarded: the form called here must not check a second time.
+        return distinctUntilChanged(keySelector, comparer: ==, isolation: nil)
     }
 
     /// Passes on each element that `comparer` does not call equal to the element passed on
     /// before it (that one first, the new one second). An error thrown by `comparer` ends the
     /// sequence.
-    public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Observable<Element> {
-        distinctUntilChanged({ $0 }, comparer: comparer)
+    public func distinctUntilChanged(
+        _ comparer: @escaping (Element, Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation
+    ) -> Observable<Element> {
+        let handlerIsolation = HandlerIsolation(isolation)
+        let comparer = handlerIsolation.guarding(comparer, "distinctUntilChanged(_:)")
+        return distinctUntilChanged({ $0 }, comparer: comparer, isolation: nil)
     }
 
     /// Passes on each element whose key, given by `keySelector`, `comparer` does not call equal
     /// to the key of the element passed on before it (that key first, the new one second). Only
     /// that key is kept, not its element. An error thrown by either closure ends the sequence.
     public func distinctUntilChanged<Key>(
-        _ keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool
+        _ keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Observable<Element> {
-        DistinctUntilChangedByKey(source: asObservable(), keySelector: keySelector, comparer: comparer)
+        let handlerIsolation = HandlerIsolation(isolation)
+        let keySelector = handlerIsolation.guarding(keySelector, "distinctUntilChanged(_:)")
+        let comparer = handlerIsolation.guarding(comparer, "distinctUntilChanged(comparer:)")
+        return DistinctUntilChangedByKey(source: asObservable(), keySelector: keySelector, comparer: comparer)
     }
 
     /// Passes on each element whose value at `keyPath` differs from that of the element passed

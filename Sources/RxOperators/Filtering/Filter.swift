@@ -7,12 +7,17 @@ extension ObservableType {
     /// An error thrown by `predicate` is sent as `error` and ends the subscription. A `filter`
     /// after a `map` or a `filter` runs in the same stage as it, with the same events.
     @inlinable
-    public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+    public func filter(_ predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation)
+        -> Observable<Element>
+    {
+        let handlerIsolation = HandlerIsolation(isolation)
         // Inlinable for the reason `map` is.
-        if let composable = self as? ComposableProducer<Element>, let composed = composable.composeFilter(predicate) {
+        if let composable = self as? ComposableProducer<Element>,
+            let composed = composable.composeFilter(predicate, isolation: handlerIsolation)
+        {
             return composed
         }
-        return Filter(source: asObservable(), predicate: predicate)
+        return Filter(source: asObservable(), predicate: predicate, isolation: handlerIsolation)
     }
 }
 
@@ -24,21 +29,26 @@ final class Filter<Element>: ComposableProducer<Element> {
 
     private let source: Observable<Element>
     private let predicate: Predicate
+    private let isolation: HandlerIsolation
 
     @usableFromInline
-    init(source: Observable<Element>, predicate: @escaping Predicate) {
+    init(source: Observable<Element>, predicate: @escaping Predicate, isolation: HandlerIsolation) {
         self.source = source
         self.predicate = predicate
+        self.isolation = isolation
     }
 
-    override func composeFilter(_ next: @escaping Predicate) -> Observable<Element>? {
+    override func composeFilter(_ next: @escaping Predicate, isolation: HandlerIsolation) -> Observable<Element>? {
+        if !isolation.isSame(as: self.isolation) {
+            return nil
+        }
         // `type(of: self)` is this very class, so making it asks the runtime for no metadata.
-        type(of: self).init(source: source, predicate: conjunction(predicate, next))
+        return type(of: self).init(source: source, predicate: conjunction(predicate, next), isolation: isolation)
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
     where Observer.Element == Element {
-        let sink = FilterSink(predicate: predicate, observer: observer, cancel: cancel)
+        let sink = FilterSink(predicate: predicate, isolation: isolation, observer: observer, cancel: cancel)
         return sink.subscribe(to: source)
     }
 }
@@ -49,14 +59,17 @@ final class FilterSink<Observer: ObserverType>: Sink<Observer>, TerminalEventFor
     typealias Predicate = (Element) throws -> Bool
 
     private let predicate: Predicate
+    private let isolation: HandlerIsolation
 
-    init(predicate: @escaping Predicate, observer: Observer, cancel: any Cancelable) {
+    init(predicate: @escaping Predicate, isolation: HandlerIsolation, observer: Observer, cancel: any Cancelable) {
         self.predicate = predicate
+        self.isolation = isolation
         super.init(observer: observer, cancel: cancel)
     }
 
     @inline(__always)
     func onNext(_ element: Element) {
+        isolation.check("filter(_:)")
         let accepted: Bool
         do {
             accepted = try predicate(element)

@@ -5,8 +5,12 @@ extension ObservableType {
     /// Drops elements while `predicate` holds, then passes on the first element that fails it
     /// and every element after, without asking again. An error thrown by `predicate` ends the
     /// sequence.
-    public func skip(while predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-        SkipWhile(source: asObservable(), predicate: predicate)
+    public func skip(while predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation)
+        -> Observable<Element>
+    {
+        let handlerIsolation = HandlerIsolation(isolation)
+        let predicate = handlerIsolation.guarding(predicate, "skip(while:)")
+        return SkipWhile(source: asObservable(), predicate: predicate)
     }
 }
 

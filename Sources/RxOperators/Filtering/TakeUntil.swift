@@ -17,9 +17,12 @@ extension ObservableType {
     ///
     /// An error thrown by `predicate` is sent as `error` and ends the subscription.
     public func take(
-        until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive
+        until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Observable<Element> {
-        TakeUntilPredicate(source: asObservable(), behavior: behavior, predicate: predicate)
+        let handlerIsolation = HandlerIsolation(isolation)
+        let predicate = handlerIsolation.guarding(predicate, "take(until:)")
+        return TakeUntilPredicate(source: asObservable(), behavior: behavior, predicate: predicate)
     }
 }
 

@@ -8,9 +8,12 @@ extension ObservableType {
     ///
     /// An error thrown by `predicate` is sent as `error` and ends the subscription.
     public func take(
-        while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive
+        while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Observable<Element> {
-        TakeWhile(source: asObservable(), behavior: behavior, predicate: predicate)
+        let handlerIsolation = HandlerIsolation(isolation)
+        let predicate = handlerIsolation.guarding(predicate, "take(while:)")
+        return TakeWhile(source: asObservable(), behavior: behavior, predicate: predicate)
     }
 }
 

@@ -16,14 +16,19 @@ class ComposableProducer<Element>: Producer<Element> {
     }
 
     /// This sequence followed by `transform`, as one stage; `nil` when it cannot absorb a `map`.
+    /// A stage absorbs only closures of its own isolation, which it checks once per element.
     @usableFromInline
-    func composeMap<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result>? {
+    func composeMap<Result>(
+        _ transform: @escaping (Element) throws -> Result, isolation: HandlerIsolation
+    ) -> Observable<Result>? {
         nil
     }
 
     /// This sequence followed by `predicate`, as one stage; `nil` when it cannot absorb a `filter`.
     @usableFromInline
-    func composeFilter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element>? {
+    func composeFilter(
+        _ predicate: @escaping (Element) throws -> Bool, isolation: HandlerIsolation
+    ) -> Observable<Element>? {
         nil
     }
 }

@@ -15,10 +15,14 @@ extension ObservableType {
     /// which ``ConnectableObservable/connect()`` subscribes to this sequence. A connection that
     /// ends (disposed, or by the source's terminal event) takes its subject with it: the next
     /// observer or connection gets a new one.
-    public func multicast<Subject: SubjectType>(makeSubject: @escaping () -> Subject)
+    public func multicast<Subject: SubjectType>(
+        makeSubject: @escaping () -> Subject, isolation: isolated (any Actor)? = #isolation
+    )
         -> ConnectableObservable<Subject.Element>
     where Subject.Observer.Element == Element {
-        ConnectableObservableAdapter(source: asObservable(), makeSubject: makeSubject)
+        let handlerIsolation = HandlerIsolation(isolation)
+        let makeSubject = handlerIsolation.guarding(makeSubject, "multicast(makeSubject:)")
+        return ConnectableObservableAdapter(source: asObservable(), makeSubject: makeSubject)
     }
 }
 

@@ -9,9 +9,13 @@ extension ObservableType {
     /// An error thrown by either closure is sent to the observer.
     public func multicast<Subject: SubjectType, Result>(
         _ subjectSelector: @escaping () throws -> Subject,
-        selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>
+        selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Observable<Result> where Subject.Observer.Element == Element {
-        MulticastSelector(source: asObservable(), subjectSelector: subjectSelector, selector: selector)
+        let handlerIsolation = HandlerIsolation(isolation)
+        let subjectSelector = handlerIsolation.guarding(subjectSelector, "multicast(_:)")
+        let selector = handlerIsolation.guarding(selector, "multicast(selector:)")
+        return MulticastSelector(source: asObservable(), subjectSelector: subjectSelector, selector: selector)
     }
 }
 

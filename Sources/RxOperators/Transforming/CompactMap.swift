@@ -6,9 +6,13 @@ extension ObservableType {
     ///
     /// An error thrown by `transform` is sent as `error` and ends the subscription.
     @inlinable
-    public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Observable<Result> {
+    public func compactMap<Result>(
+        _ transform: @escaping (Element) throws -> Result?, isolation: isolated (any Actor)? = #isolation
+    ) -> Observable<Result> {
+        let handlerIsolation = HandlerIsolation(isolation)
+        let transform = handlerIsolation.guarding(transform, "compactMap(_:)")
         // Inlinable for the reason `map` is.
-        CompactMap(source: asObservable(), transform: transform)
+        return CompactMap(source: asObservable(), transform: transform)
     }
 }
 

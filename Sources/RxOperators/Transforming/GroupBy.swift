@@ -18,9 +18,12 @@ extension ObservableType {
     /// new groups), and the source is unsubscribed when the last of them leaves too. Each key
     /// seen is kept for as long as the source is subscribed; elements are not kept.
     public func groupBy<Key: Hashable>(
-        keySelector: @escaping (Element) throws -> Key
+        keySelector: @escaping (Element) throws -> Key,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Observable<GroupedObservable<Key, Element>> {
-        GroupBy(source: asObservable(), keySelector: keySelector)
+        let handlerIsolation = HandlerIsolation(isolation)
+        let keySelector = handlerIsolation.guarding(keySelector, "groupBy(keySelector:)")
+        return GroupBy(source: asObservable(), keySelector: keySelector)
     }
 }
 

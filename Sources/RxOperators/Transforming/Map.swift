@@ -8,14 +8,20 @@ extension ObservableType {
     /// a `map`, and a `filter` after a `map`, run as one stage that calls both closures in turn:
     /// it behaves exactly like the two stages but forwards each element once instead of twice.
     @inlinable
-    public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
+    public func map<Result>(
+        _ transform: @escaping (Element) throws -> Result, isolation: isolated (any Actor)? = #isolation
+    ) -> Observable<Result> {
+        // The stage checks the isolation once per element, for all the closures it absorbed.
+        let handlerIsolation = HandlerIsolation(isolation)
         // Inlinable, so that it is specialised where it is called: the cast and the producer's
         // type then have known generic arguments, and their metadata comes from a cache in the
         // caller instead of a runtime lookup on every call.
-        if let composable = self as? ComposableProducer<Element>, let composed = composable.composeMap(transform) {
+        if let composable = self as? ComposableProducer<Element>,
+            let composed = composable.composeMap(transform, isolation: handlerIsolation)
+        {
             return composed
         }
-        return Map(source: asObservable(), transform: transform)
+        return Map(source: asObservable(), transform: transform, isolation: handlerIsolation)
     }
 }
 
@@ -33,6 +39,8 @@ final class Map<SourceType, Element>: ComposableProducer<Element> {
 
     private let source: Observable<SourceType>
     private let transform: Transform
+    // Where `transform` and the absorbed predicate were written; checked once per element.
+    private let isolation: HandlerIsolation
     private let absorbed: AbsorbedFilter
 
     /// The predicate of the `filter` a stage absorbed, if any.
@@ -46,13 +54,17 @@ final class Map<SourceType, Element>: ComposableProducer<Element> {
     }
 
     @usableFromInline
-    convenience init(source: Observable<SourceType>, transform: @escaping Transform) {
-        self.init(source: source, transform: transform, absorbed: .none)
+    convenience init(source: Observable<SourceType>, transform: @escaping Transform, isolation: HandlerIsolation) {
+        self.init(source: source, transform: transform, isolation: isolation, absorbed: .none)
     }
 
-    init(source: Observable<SourceType>, transform: @escaping Transform, absorbed: AbsorbedFilter) {
+    init(
+        source: Observable<SourceType>, transform: @escaping Transform, isolation: HandlerIsolation,
+        absorbed: AbsorbedFilter
+    ) {
         self.source = source
         self.transform = transform
+        self.isolation = isolation
         self.absorbed = absorbed
     }
 
@@ -61,34 +73,43 @@ final class Map<SourceType, Element>: ComposableProducer<Element> {
         if case .none = absorbed { false } else { true }
     }
 
-    override func composeMap<Result>(_ next: @escaping (Element) throws -> Result) -> Observable<Result>? {
-        // A `map` after an absorbed `filter` is a stage of its own.
-        if absorbsFilter {
+    override func composeMap<Result>(
+        _ next: @escaping (Element) throws -> Result, isolation: HandlerIsolation
+    ) -> Observable<Result>? {
+        // A `map` after an absorbed `filter`, or written in another isolation, is a stage of its own.
+        if absorbsFilter || !isolation.isSame(as: self.isolation) {
             return nil
         }
         let first = transform
-        return Map<SourceType, Result>(source: source) { element in
-            try next(try first(element))
-        }
+        return Map<SourceType, Result>(
+            source: source,
+            transform: { element in
+                try next(try first(element))
+            }, isolation: isolation)
     }
 
-    override func composeFilter(_ next: @escaping Predicate) -> Observable<Element>? {
+    override func composeFilter(_ next: @escaping Predicate, isolation: HandlerIsolation) -> Observable<Element>? {
+        if !isolation.isSame(as: self.isolation) {
+            return nil
+        }
         let combined: Predicate =
             switch absorbed {
             case .none: next
             case .predicate(let predicate): conjunction(predicate, next)
             }
         // `type(of: self)` is this very class, so making it asks the runtime for no metadata.
-        return type(of: self).init(source: source, transform: transform, absorbed: .predicate(combined))
+        return type(of: self).init(
+            source: source, transform: transform, isolation: isolation, absorbed: .predicate(combined))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
     where Observer.Element == Element {
         if case .predicate(let predicate) = absorbed {
-            let sink = MapFilterSink(transform: transform, predicate: predicate, observer: observer, cancel: cancel)
+            let sink = MapFilterSink(
+                transform: transform, predicate: predicate, isolation: isolation, observer: observer, cancel: cancel)
             return sink.subscribe(to: source)
         }
-        let sink = MapSink(transform: transform, observer: observer, cancel: cancel)
+        let sink = MapSink(transform: transform, isolation: isolation, observer: observer, cancel: cancel)
         return sink.subscribe(to: source)
     }
 }
@@ -100,14 +121,17 @@ where Observer.Element == Result {
     typealias Transform = (SourceType) throws -> Result
 
     private let transform: Transform
+    private let isolation: HandlerIsolation
 
-    init(transform: @escaping Transform, observer: Observer, cancel: any Cancelable) {
+    init(transform: @escaping Transform, isolation: HandlerIsolation, observer: Observer, cancel: any Cancelable) {
         self.transform = transform
+        self.isolation = isolation
         super.init(observer: observer, cancel: cancel)
     }
 
     @inline(__always)
     func onNext(_ element: SourceType) {
+        isolation.check("map(_:)")
         // Only `transform` throws here; passing its result straight on saves moving it into a
         // local of a type only known at run time.
         do {

@@ -9,18 +9,21 @@ where Observer.Element == Result {
 
     private let transform: (SourceType) throws -> Result
     private let predicate: (Result) throws -> Bool
+    private let isolation: HandlerIsolation
 
     init(
         transform: @escaping (SourceType) throws -> Result, predicate: @escaping (Result) throws -> Bool,
-        observer: Observer, cancel: any Cancelable
+        isolation: HandlerIsolation, observer: Observer, cancel: any Cancelable
     ) {
         self.transform = transform
         self.predicate = predicate
+        self.isolation = isolation
         super.init(observer: observer, cancel: cancel)
     }
 
     @inline(__always)
     func onNext(_ element: SourceType) {
+        isolation.check("map(_:)")
         do {
             let mapped = try transform(element)
             if try predicate(mapped) {

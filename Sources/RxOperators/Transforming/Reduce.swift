@@ -6,16 +6,24 @@ extension ObservableType {
     /// `accumulator`, then passed through `mapResult`. An empty source sends `mapResult(seed)`.
     /// An error from the source, or thrown by either closure, ends the sequence with it.
     public func reduce<A, Result>(
-        _ seed: A, accumulator: @escaping (A, Element) throws -> A, mapResult: @escaping (A) throws -> Result
+        _ seed: A, accumulator: @escaping (A, Element) throws -> A, mapResult: @escaping (A) throws -> Result,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Observable<Result> {
-        Reduce(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: mapResult)
+        let handlerIsolation = HandlerIsolation(isolation)
+        let accumulator = handlerIsolation.guarding(accumulator, "reduce(accumulator:)")
+        let mapResult = handlerIsolation.guarding(mapResult, "reduce(mapResult:)")
+        return Reduce(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: mapResult)
     }
 
     /// One element when the source completes: `seed` folded with every element by
     /// `accumulator`. An empty source sends `seed`. An error from the source, or thrown by
     /// `accumulator`, ends the sequence with it.
-    public func reduce<A>(_ seed: A, accumulator: @escaping (A, Element) throws -> A) -> Observable<A> {
-        Reduce(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: { $0 })
+    public func reduce<A>(
+        _ seed: A, accumulator: @escaping (A, Element) throws -> A, isolation: isolated (any Actor)? = #isolation
+    ) -> Observable<A> {
+        let handlerIsolation = HandlerIsolation(isolation)
+        let accumulator = handlerIsolation.guarding(accumulator, "reduce(accumulator:)")
+        return Reduce(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: { $0 })
     }
 }
 

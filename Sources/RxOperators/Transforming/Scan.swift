@@ -8,9 +8,12 @@ extension ObservableType {
     /// An empty source sends nothing but its terminal event: the seed alone is never sent. An
     /// error thrown by `accumulator` is sent as `error` and ends the subscription.
     public func scan<Accumulate>(
-        into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void
+        into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Observable<Accumulate> {
-        Scan(source: asObservable(), seed: seed, accumulator: .inPlace(accumulator))
+        let handlerIsolation = HandlerIsolation(isolation)
+        let accumulator = handlerIsolation.guarding(accumulator, "scan(accumulator:)")
+        return Scan(source: asObservable(), seed: seed, accumulator: .inPlace(accumulator))
     }
 
     /// Sends, after each element, the result of `accumulator` applied to the previous result
@@ -19,9 +22,12 @@ extension ObservableType {
     /// An empty source sends nothing but its terminal event: the seed alone is never sent. An
     /// error thrown by `accumulator` is sent as `error` and ends the subscription.
     public func scan<Accumulate>(
-        _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate
+        _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Observable<Accumulate> {
-        Scan(source: asObservable(), seed: seed, accumulator: .returning(accumulator))
+        let handlerIsolation = HandlerIsolation(isolation)
+        let accumulator = handlerIsolation.guarding(accumulator, "scan(accumulator:)")
+        return Scan(source: asObservable(), seed: seed, accumulator: .returning(accumulator))
     }
 }
 

@@ -5,9 +5,12 @@ extension ObservableType {
     /// Each element combined with `obj` by `resultSelector`, holding `obj` weakly: the first
     /// element to arrive after `obj` was released completes the sequence instead.
     public func withUnretained<Object: AnyObject, Out>(
-        _ obj: Object, resultSelector: @escaping (Object, Element) -> Out
+        _ obj: Object, resultSelector: @escaping (Object, Element) -> Out,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Observable<Out> {
-        WithUnretained(source: asObservable(), object: obj, resultSelector: resultSelector)
+        let handlerIsolation = HandlerIsolation(isolation)
+        let resultSelector = handlerIsolation.guarding(resultSelector, "withUnretained(resultSelector:)")
+        return WithUnretained(source: asObservable(), object: obj, resultSelector: resultSelector)
     }
 
     /// Each element paired with `obj`, holding `obj` weakly: the first element to arrive after

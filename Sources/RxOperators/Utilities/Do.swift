@@ -19,9 +19,20 @@ extension ObservableType {
         afterCompleted: (() throws -> Void)? = nil,
         onSubscribe: (() -> Void)? = nil,
         onSubscribed: (() -> Void)? = nil,
-        onDispose: (() -> Void)? = nil
+        onDispose: (() -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
     ) -> Observable<Element> {
-        Do(
+        let handlerIsolation = HandlerIsolation(isolation)
+        let onNext = onNext.map { handlerIsolation.guarding($0, "do(onNext:)") }
+        let afterNext = afterNext.map { handlerIsolation.guarding($0, "do(afterNext:)") }
+        let onError = onError.map { handlerIsolation.guarding($0, "do(onError:)") }
+        let afterError = afterError.map { handlerIsolation.guarding($0, "do(afterError:)") }
+        let onCompleted = onCompleted.map { handlerIsolation.guarding($0, "do(onCompleted:)") }
+        let afterCompleted = afterCompleted.map { handlerIsolation.guarding($0, "do(afterCompleted:)") }
+        let onSubscribe = onSubscribe.map { handlerIsolation.guarding($0, "do(onSubscribe:)") }
+        let onSubscribed = onSubscribed.map { handlerIsolation.guarding($0, "do(onSubscribed:)") }
+        let onDispose = onDispose.map { handlerIsolation.guarding($0, "do(onDispose:)") }
+        return Do(
             source: asObservable(),
             handlers: DoEventHandlers(
                 onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,

@@ -1,0 +1,148 @@
+/// The actor isolation of the code that handed the library a closure, checked each time the
+/// library calls that closure.
+///
+/// Swift 6 lets a closure that is not `@Sendable` use the isolation of the code it is written in:
+/// in a `@MainActor` class, `{ self.label = $0 }` may touch main-actor state without `await`. The
+/// library keeps such closures (handlers of `subscribe`, the closures of `map`, `do`, `create`
+/// and the other operators) and calls them where events happen, which may be another thread.
+/// Every function that takes such a closure therefore also takes
+/// `isolation: isolated (any Actor)? = #isolation`, which the compiler fills in with the
+/// caller's isolation, and keeps it in a `HandlerIsolation`. Before each call of the closure the
+/// library runs ``check(_:)``: a closure written in main-actor code is called only on the main
+/// thread, one written in an actor only on that actor, and otherwise the program stops with a
+/// message naming the closure and the fix, instead of racing silently. Closures written outside
+/// any actor are called wherever events happen, and pay nothing but one comparison.
+///
+/// Passing `isolation: nil` explicitly turns the check off for one call. Do so only for a closure
+/// that touches no actor-isolated state, such as a `@Sendable` closure written in main-actor
+/// code that should run on a background scheduler.
+public struct HandlerIsolation: Sendable {
+    // Trivial fields first, so that the check per call reads two words and copies no
+    // existential: the actor is touched only for actors other than the main one.
+    @usableFromInline
+    enum Mode: UInt8, Sendable {
+        case nonisolated
+        case mainActor
+        case actor
+    }
+
+    @usableFromInline
+    let mode: Mode
+    // The main thread's stack when known (empty otherwise), for the main actor's check.
+    @usableFromInline
+    let mainStackLower: UInt
+    @usableFromInline
+    let mainStackUpper: UInt
+    @usableFromInline
+    let actor: (any Actor)?
+
+    /// The isolation `isolation`, usually the caller's `#isolation`. Made in that isolation,
+    /// which for the main actor lets it learn the main thread's handle.
+    public init(_ isolation: isolated (any Actor)?) {
+        if let isolation {
+            if isolation === MainActor.shared {
+                mode = .mainActor
+                (mainStackLower, mainStackUpper) = MainThread.stackRange
+                actor = nil
+            } else {
+                mode = .actor
+                (mainStackLower, mainStackUpper) = (0, 0)
+                actor = isolation
+            }
+        } else {
+            mode = .nonisolated
+            (mainStackLower, mainStackUpper) = (0, 0)
+            actor = nil
+        }
+    }
+
+    /// Code outside any actor: its closures may be called on any thread.
+    public static var nonisolated: HandlerIsolation { HandlerIsolation(nil) }
+
+    /// Whether closures of this isolation may be called on any thread, with no check.
+    @inlinable
+    public var isNonisolated: Bool {
+        mode == .nonisolated
+    }
+
+    /// Whether `other` is the same isolation: then closures of both can run in one stage under
+    /// one check.
+    @inlinable
+    public func isSame(as other: HandlerIsolation) -> Bool {
+        mode == other.mode && actor === other.actor
+    }
+
+    /// Stops the program when the caller does not run in this isolation: for the main actor, off
+    /// the main thread; for another actor, outside it (the runtime's check, which names the
+    /// actor). `handler` names the closure about to be called, as the user wrote it, such as
+    /// `"subscribe(onNext:)"` or `"map(_:)"`.
+    @inlinable
+    @inline(__always)
+    public func check(_ handler: StaticString) {
+        switch mode {
+        case .nonisolated:
+            return
+        case .mainActor:
+            // Inlined: on the main thread, once it is known, the check is one load and one
+            // comparison, which a `map` stage in main-actor code pays per element.
+            let stackAddress = MainThread.currentStackAddress
+            if stackAddress >= mainStackLower, stackAddress < mainStackUpper { return }
+            checkMainThread(handler)
+        case .actor:
+            actor?.preconditionIsolated(
+                "RxSwiftModular: the \(handler) closure was written in code isolated to \(actor.map { "\($0)" } ?? "an actor") and is called outside it"
+            )
+        }
+    }
+
+    /// `closure` itself for code outside any actor; otherwise a closure that runs
+    /// ``check(_:)`` and then `closure`. An operator keeps what this returns in place of the
+    /// user's closure, so closures written outside any actor cost nothing more per call.
+    @inlinable
+    public func guarding<each Argument, Result>(
+        _ closure: @escaping (repeat each Argument) throws -> Result, _ handler: StaticString
+    ) -> (repeat each Argument) throws -> Result {
+        if isNonisolated { return closure }
+        return { (argument: repeat each Argument) throws -> Result in
+            check(handler)
+            return try closure(repeat each argument)
+        }
+    }
+
+    /// `guarding(_:_:)` for a closure that does not throw.
+    @inlinable
+    public func guarding<each Argument, Result>(
+        _ closure: @escaping (repeat each Argument) -> Result, _ handler: StaticString
+    ) -> (repeat each Argument) -> Result {
+        if isNonisolated { return closure }
+        return { (argument: repeat each Argument) -> Result in
+            check(handler)
+            return closure(repeat each argument)
+        }
+    }
+
+    /// `guarding(_:_:)` for an accumulator that updates its state in place.
+    @inlinable
+    public func guarding<State, Argument>(
+        _ closure: @escaping (inout State, Argument) throws -> Void, _ handler: StaticString
+    ) -> (inout State, Argument) throws -> Void {
+        if isNonisolated { return closure }
+        return { state, argument in
+            check(handler)
+            try closure(&state, argument)
+        }
+    }
+
+    @usableFromInline
+    func checkMainThread(_ handler: StaticString) {
+        if MainThread.isCurrent { return }
+        rxFatalError(
+            """
+            the \(handler) closure was written in main-actor code, so it may touch main-actor \
+            state, but its event arrived off the main thread, where running it would be a data \
+            race. Deliver the events on the main thread first, with \
+            `.observe(on: MainScheduler.instance)` before this operator; or, if the closure \
+            touches no actor-isolated state, mark it `@Sendable` and pass `isolation: nil`.
+            """)
+    }
+}

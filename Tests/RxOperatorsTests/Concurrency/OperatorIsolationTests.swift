@@ -1,0 +1,159 @@
+import Dispatch
+import RxCore
+import RxDisposables
+import RxOperators
+import RxSchedulers
+import RxTestHelpers
+import RxTestSupport
+import Testing
+
+/// A view model as a new user writes it, whose closures touch main-actor state.
+@MainActor
+private final class ViewModel {
+    var label = 0
+    var log: [String] = []
+    let input = PublishSubject<Int>()
+    var subscription: (any Disposable)?
+
+    /// The correct form: events moved to the main queue before the handler.
+    func bindOnMain() {
+        subscription = input.observe(on: MainScheduler.instance).subscribe(onNext: { self.label = $0 })
+    }
+
+    /// The handler reached on a background queue: the mistake the check catches.
+    func bindOnBackground(_ scheduler: SerialDispatchQueueScheduler) {
+        subscription = input.observe(on: scheduler).subscribe(onNext: { self.label = $0 })
+    }
+
+    func mapOnBackground(_ scheduler: SerialDispatchQueueScheduler) {
+        subscription = input.observe(on: scheduler).map { value in
+            self.log.append("map")
+            return value
+        }
+        .subscribe()
+    }
+
+    func doOnBackground(_ scheduler: SerialDispatchQueueScheduler) {
+        subscription = input.observe(on: scheduler).do(onNext: { _ in self.log.append("do") }).subscribe()
+    }
+
+    func createSubscribedOnBackground(_ scheduler: SerialDispatchQueueScheduler) {
+        subscription = Observable<Int>.create { observer in
+            self.log.append("create")
+            observer.onCompleted()
+            return Disposables.create()
+        }
+        .subscribe(on: scheduler)
+        .subscribe()
+    }
+
+    /// A closure that touches no main-actor state, marked so, with the check turned off.
+    func mapSendableOnBackground(_ scheduler: SerialDispatchQueueScheduler, into counter: Counter) {
+        subscription = input.observe(on: scheduler)
+            .map({ @Sendable value in value * 2 }, isolation: nil)
+            .subscribe(onNext: { @Sendable _ in counter.increment() }, isolation: nil)
+    }
+}
+
+@MainActor private var kept: ViewModel?
+
+/// Runs `bind` on a fresh view model on the main actor, keeps the model, and sends one element
+/// from this task: what every exit test below does in its child process.
+private func sendOne(after bind: @escaping @MainActor (ViewModel) -> Void) async -> UncheckedSendable<ViewModel> {
+    let model = await MainActor.run { () -> UncheckedSendable<ViewModel> in
+        let model = ViewModel()
+        bind(model)
+        kept = model
+        return UncheckedSendable(model)
+    }
+    await MainActor.run { model.value.input.onNext(1) }
+    return model
+}
+
+/// Sleeps this task a moment at a time until `done` holds, for at most ten seconds.
+private func waitUntil(_ done: @escaping @MainActor () -> Bool) async {
+    for _ in 0..<1_000 {
+        if await MainActor.run(body: done) { return }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+}
+
+/// The closures of operators keep the isolation of the code they were written in, as the
+/// handlers of `subscribe` do: in main-actor code, the user's closures run only on the main
+/// thread, and anything else stops the program with a message naming the closure and the fix.
+@Suite(.leakChecked)
+struct OperatorIsolationTests {
+    @MainActor
+    @Test func aHandlerAfterObserveOnTheMainSchedulerRunsAndSetsMainActorState() async {
+        let model = ViewModel()
+        model.bindOnMain()
+        let handle = UncheckedSendable(model.input)
+
+        await withCheckedContinuation { (sent: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                handle.value.onNext(42)
+                sent.resume()
+            }
+        }
+        await waitUntil { model.label == 42 }
+
+        #expect(model.label == 42)
+        model.subscription?.dispose()
+    }
+
+    @MainActor
+    @Test func aSendableClosureWithTheCheckOffRunsOnABackgroundScheduler() async {
+        let model = ViewModel()
+        let counter = Counter()
+        model.mapSendableOnBackground(SerialDispatchQueueScheduler(internalSerialQueueName: "isolation"), into: counter)
+
+        model.input.onNext(1)
+        for _ in 0..<1_000 where counter.value == 0 {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+
+        #expect(counter.value == 1)
+        model.subscription?.dispose()
+    }
+
+    @Test func aSubscribeHandlerReachedOnABackgroundSchedulerStopsWithTheFix() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = await sendOne { $0.bindOnBackground(SerialDispatchQueueScheduler(internalSerialQueueName: "bg")) }
+            try? await Task.sleep(for: .seconds(10))
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("the subscribe(onNext:) closure was written in main-actor code"))
+        #expect(message.contains("`.observe(on: MainScheduler.instance)`"))
+    }
+
+    @Test func aMapClosureReachedOnABackgroundSchedulerStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = await sendOne { $0.mapOnBackground(SerialDispatchQueueScheduler(internalSerialQueueName: "bg")) }
+            try? await Task.sleep(for: .seconds(10))
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("the map(_:) closure was written in main-actor code"))
+    }
+
+    @Test func aDoClosureReachedOnABackgroundSchedulerStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = await sendOne { $0.doOnBackground(SerialDispatchQueueScheduler(internalSerialQueueName: "bg")) }
+            try? await Task.sleep(for: .seconds(10))
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("the do(onNext:) closure was written in main-actor code"))
+    }
+
+    @Test func aCreateBodySubscribedOnABackgroundSchedulerStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let model = ViewModel()
+                model.createSubscribedOnBackground(SerialDispatchQueueScheduler(internalSerialQueueName: "bg"))
+                kept = model
+            }
+            try? await Task.sleep(for: .seconds(10))
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("the create(_:) closure was written in main-actor code"))
+    }
+}
