@@ -61,7 +61,10 @@ class TimedSink<SourceElement, Observer: ObserverType>: Sink<Observer>, Observer
 
     /// Starts the timer, replacing (and cancelling) the one running: ``timerFired()`` is called
     /// once `dueTime` has passed, unless the timer is replaced, cancelled or the subscription
-    /// disposed first. Call it only from ``handle(_:)`` and ``timerFired()``.
+    /// disposed first. Call it only from ``handle(_:)`` and ``timerFired()``, or from the
+    /// producer's `run` before the sink subscribes to its source (for a timer that starts with
+    /// the subscription, as `take(for:scheduler:)`'s does): nothing runs in the drain before then,
+    /// and scheduling the timer hands its state over to the thread it fires on.
     final func startTimer(after dueTime: RxTimeInterval) {
         timerGeneration &+= 1
         timerRunning = true

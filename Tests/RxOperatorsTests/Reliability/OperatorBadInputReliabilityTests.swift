@@ -71,6 +71,10 @@ final class OperatorBadInputReliabilityTests: RxTestCase {
             ("concatMap", { source in Observable.just(0).concatMap { _ in source } }),
             ("flatMapLatest", { source in Observable.just(0).flatMapLatest { _ in source } }),
             ("switchLatest", { Observable.just($0).switchLatest() }),
+            ("throttle", { $0.throttle(.seconds(5), scheduler: scheduler) }),
+            ("take(for:)", { $0.take(for: .seconds(1_000), scheduler: scheduler) }),
+            ("skip(_:scheduler:)", { $0.skip(.seconds(0), scheduler: scheduler) }),
+            ("delaySubscription", { $0.delaySubscription(.seconds(0), scheduler: scheduler) }),
         ]
     }
 
@@ -127,7 +131,14 @@ final class OperatorBadInputReliabilityTests: RxTestCase {
                 let delay = name == "observe(on:)" ? 1 : 0
                 XCTAssertEqual(outcome.events, [.next(210 + delay, 1)], context)
                 XCTAssertEqual(outcome.disposedCount, 1, context)
-                let subscribed = name == "subscribe(on:)" ? Subscription(201, 216) : Subscription(200, 215)
+                // subscribe(on:) subscribes and unsubscribes on the scheduler, a tick late;
+                // delaySubscription subscribes a tick late and unsubscribes at once.
+                let subscribed =
+                    switch name {
+                    case "subscribe(on:)": Subscription(201, 216)
+                    case "delaySubscription": Subscription(201, 215)
+                    default: Subscription(200, 215)
+                    }
                 XCTAssertEqual(xs.subscriptions, [subscribed], context)
             }
         }
@@ -142,8 +153,11 @@ final class OperatorBadInputReliabilityTests: RxTestCase {
 
             XCTAssertEqual(outcome.events, [], name)
             XCTAssertEqual(outcome.disposedCount, 1, name)
-            let expected = name == "subscribe(on:)" ? [] : [Subscription(200, 200)]
-            XCTAssertEqual(xs.subscriptions, expected, "\(name): a subscribe(on:) disposed first never subscribes")
+            let subscribesLater = name == "subscribe(on:)" || name == "delaySubscription"
+            let expected = subscribesLater ? [] : [Subscription(200, 200)]
+            XCTAssertEqual(
+                xs.subscriptions, expected,
+                "\(name): a subscribe(on:) or delaySubscription disposed first never subscribes")
         }
     }
 
@@ -157,7 +171,8 @@ final class OperatorBadInputReliabilityTests: RxTestCase {
             let delay = name == "observe(on:)" ? 1 : 0
             XCTAssertEqual(outcome.events, [.next(210 + delay, 1), .completed(300 + delay)], name)
             XCTAssertEqual(outcome.disposedCount, 1, name)
-            let ended = name == "subscribe(on:)" ? Subscription(201, 300) : Subscription(200, 300)
+            let subscribesLater = name == "subscribe(on:)" || name == "delaySubscription"
+            let ended = subscribesLater ? Subscription(201, 300) : Subscription(200, 300)
             XCTAssertEqual(xs.subscriptions, [ended], name)
         }
     }
