@@ -83,7 +83,9 @@ private final class WindowRecorder<Element: Equatable> {
     func disposeAll() {
         subscription?.dispose()
         subscription = nil
-        windowSubscriptions.forEach { $0.dispose() }
+        for windowSubscription in windowSubscriptions {
+            windowSubscription.dispose()
+        }
         windowSubscriptions = []
     }
 
@@ -172,7 +174,9 @@ final class WindowTests: RxTestCase {
 
     func testAnErrorEndsTheOpenWindowThenTheSequence() {
         let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .error(240, TestError.boom)])
+        let xs = scheduler.createHotObservable([
+            .next(210, 1), .next(220, 2), .next(230, 3), .error(240, TestError.boom),
+        ])
 
         let res = run(scheduler) { xs.window(timeSpan: .seconds(100), count: 2, scheduler: scheduler) }
 
@@ -278,7 +282,10 @@ final class WindowTests: RxTestCase {
         // 280, taking the source's subscription with it. Window 2 is never sent.
         XCTAssertEqual(
             res.log,
-            ["200 open 0", "210 w0 1", "220 w0 2", "230 w0 3", "230 w0 |", "230 open 1", "250 w1 4", "260 w1 5", "280 w1 |"])
+            [
+                "200 open 0", "210 w0 1", "220 w0 2", "230 w0 3", "230 w0 |", "230 open 1", "250 w1 4", "260 w1 5",
+                "280 w1 |",
+            ])
         XCTAssertEqual(res.outer.events, [.next(200, 0), .next(230, 1)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 280)])
         XCTAssertEqual(scheduler.pendingWorkCount, 0, "no span is started once nobody is left")
@@ -361,7 +368,9 @@ final class WindowTests: RxTestCase {
         XCTAssertEqual(log, [1, -1, 2, 3], "not nested inside the delivery of 1")
         XCTAssertEqual(opened, 2, "3 filled the first window")
         subscription.dispose()
-        windowSubscriptions.forEach { $0.dispose() }
+        for windowSubscription in windowSubscriptions {
+            windowSubscription.dispose()
+        }
         source.forget()
     }
 
@@ -378,7 +387,9 @@ final class WindowTests: RxTestCase {
         XCTAssertEqual(scheduler.pendingWorkCount, 1, "the second window's span replaced the first's")
         subscription.dispose()
         XCTAssertEqual(scheduler.pendingWorkCount, 1, "the subscribed window goes on")
-        windowSubscriptions.forEach { $0.dispose() }
+        for windowSubscription in windowSubscriptions {
+            windowSubscription.dispose()
+        }
 
         XCTAssertEqual(scheduler.pendingWorkCount, 0)
     }
@@ -391,7 +402,8 @@ final class WindowTests: RxTestCase {
 
         // The test scheduler runs work due now at the next tick, as RxTest's does.
         XCTAssertEqual(
-            res.log, ["200 open 0", "201 w0 |", "201 open 1", "202 w1 1", "202 w1 |", "202 open 2", "203 w2 |", "203 |"])
+            res.log,
+            ["200 open 0", "201 w0 |", "201 open 1", "202 w1 1", "202 w1 |", "202 open 2", "203 w2 |", "203 |"])
     }
 
     func testANegativeTimeSpanActsAsZero() {
@@ -475,7 +487,9 @@ final class WindowTests: RxTestCase {
             XCTAssertEqual(live.value, 0)
         }
         subscription.dispose()
-        windowSubscriptions.forEach { $0.dispose() }
+        for windowSubscription in windowSubscriptions {
+            windowSubscription.dispose()
+        }
 
         XCTAssertEqual(received, Array(0..<1_000))
         XCTAssertEqual(live.value, 0)
@@ -520,7 +534,9 @@ final class WindowTests: RxTestCase {
 
         XCTAssertEqual(received.value, [[1, 2, 3], [4, 5, 6], [7, 8, 9], [10]])
         subscription.dispose()
-        windowSubscriptions.value.forEach { $0.dispose() }
+        for windowSubscription in windowSubscriptions.value {
+            windowSubscription.dispose()
+        }
     }
 
     func testOnADispatchSchedulerTheSpanEndsTheWindow() {
@@ -546,7 +562,9 @@ final class WindowTests: RxTestCase {
         subject.onNext(1)
         wait(for: [ended], timeout: 10)
         subscription.dispose()
-        windowSubscriptions.value.forEach { $0.dispose() }
+        for windowSubscription in windowSubscriptions.value {
+            windowSubscription.dispose()
+        }
 
         XCTAssertEqual(received.value, [[1]])
     }
