@@ -71,6 +71,9 @@ final class OperatorBadInputReliabilityTests: RxTestCase {
             ("concatMap", { source in Observable.just(0).concatMap { _ in source } }),
             ("flatMapLatest", { source in Observable.just(0).flatMapLatest { _ in source } }),
             ("switchLatest", { Observable.just($0).switchLatest() }),
+            // A buffer of one passes each element on as it comes; the empty last one is dropped.
+            ("buffer", { $0.buffer(timeSpan: .never, count: 1, scheduler: scheduler).compactMap(\.first) }),
+            ("window", { $0.window(timeSpan: .never, count: 2, scheduler: scheduler).merge() }),
         ]
     }
 
