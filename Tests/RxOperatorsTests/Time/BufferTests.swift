@@ -75,6 +75,22 @@ final class BufferTests: RxTestCase {
         XCTAssertEqual(scheduler.pendingWorkCount, 0, "the error cancels the timer")
     }
 
+    func testASourceThatEndsWhileBeingSubscribedLeavesNothingBehind() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let other = TestScheduler(initialClock: 0)
+
+        let completing = scheduler.start {
+            Observable.of(1, 2, 3).buffer(timeSpan: .seconds(50), count: 2, scheduler: scheduler)
+        }
+        let failing = other.start {
+            Observable<Int>.error(TestError.boom).buffer(timeSpan: .seconds(50), count: 2, scheduler: other)
+        }
+
+        XCTAssertEqual(completing.events, [.next(200, [1, 2]), .next(200, [3]), .completed(200)])
+        XCTAssertEqual(failing.events, [.error(200, TestError.boom)])
+        XCTAssertEqual(scheduler.pendingWorkCount + other.pendingWorkCount, 0)
+    }
+
     func testMarbles() throws {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = try scheduler.createHotObservable("-a-^-bc-d-------|")

@@ -199,6 +199,24 @@ final class WindowTests: RxTestCase {
         XCTAssertEqual(scheduler.pendingWorkCount, 0, "completion cancels the timer")
     }
 
+    func testASourceThatEndsWhileBeingSubscribedLeavesNothingBehind() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let other = TestScheduler(initialClock: 0)
+
+        let completing = run(scheduler) {
+            Observable.of(1, 2, 3).window(timeSpan: .seconds(50), count: 2, scheduler: scheduler)
+        }
+        let failing = run(other) {
+            Observable<Int>.error(TestError.boom).window(timeSpan: .seconds(50), count: 2, scheduler: other)
+        }
+
+        XCTAssertEqual(
+            completing.log,
+            ["200 open 0", "200 w0 1", "200 w0 2", "200 w0 |", "200 open 1", "200 w1 3", "200 w1 |", "200 |"])
+        XCTAssertEqual(failing.log, ["200 open 0", "200 w0 #", "200 #"])
+        XCTAssertEqual(scheduler.pendingWorkCount + other.pendingWorkCount, 0)
+    }
+
     func testMarbles() throws {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = try scheduler.createHotObservable("-a-^-bc-d-------|")
