@@ -1,9 +1,12 @@
 import RxCore
 import RxDisposables
 
-/// What a ``TimedSink`` puts through its ``SerialDrain``: an event of the source, or the firing
-/// of a timer the sink started, named by the generation ``TimedSink/startTimer(after:)`` gave it.
+/// What a ``TimedSink`` puts through its ``SerialDrain``: an event of the source, the firing of a
+/// timer the sink started, named by the generation ``TimedSink/startTimer(after:)`` gave it, or
+/// the start of the subscription.
 enum SourceOrTick<Element> {
+    /// The subscription starting, put through by ``TimedSink/start()``.
+    case start
     /// An event of the source.
     case source(Event<Element>)
     /// The firing of the timer of this generation.
@@ -23,6 +26,8 @@ enum SourceOrTick<Element> {
 ///
 /// A subclass overrides ``handle(_:)``, ``timerFired()`` and, when it keeps elements,
 /// ``releaseKept()``, which the drain runs once the subscription is disposed, outside any lock.
+/// One that starts its timer (or sends something) as soon as it is subscribed, before the source
+/// has sent anything, overrides ``started()`` and has its producer call ``start()``.
 class TimedSink<SourceElement, Observer: ObserverType>: Sink<Observer>, ObserverType {
     typealias Element = SourceElement
 
@@ -46,6 +51,8 @@ class TimedSink<SourceElement, Observer: ObserverType>: Sink<Observer>, Observer
 
     private final func handleInput(_ input: SourceOrTick<SourceElement>) {
         switch input {
+        case .start:
+            started()
         case .source(let event):
             handle(event)
         case .tick(let generation):
@@ -55,16 +62,21 @@ class TimedSink<SourceElement, Observer: ObserverType>: Sink<Observer>, Observer
         }
     }
 
+    /// Runs ``started()`` in the drain. Call it once, from the producer's `run`, before the sink
+    /// is subscribed to its source: a timer ``started()`` starts is then already in the drain's
+    /// hands, so that its firing, however soon and on whichever thread, is handled after it.
+    final func start() {
+        guard !isDisposed else { return }
+        drain.serialize(.start, handleInput, release: releaseKept)
+    }
+
     /// Whether a timer was started and has neither fired nor been cancelled. Read it only from
-    /// ``handle(_:)`` and ``timerFired()``.
+    /// ``started()``, ``handle(_:)`` and ``timerFired()``.
     final var isTimerRunning: Bool { timerRunning }
 
     /// Starts the timer, replacing (and cancelling) the one running: ``timerFired()`` is called
     /// once `dueTime` has passed, unless the timer is replaced, cancelled or the subscription
-    /// disposed first. Call it only from ``handle(_:)`` and ``timerFired()``, or from the
-    /// producer's `run` before the sink subscribes to its source (for a timer that starts with
-    /// the subscription, as `take(for:scheduler:)`'s does): nothing runs in the drain before then,
-    /// and scheduling the timer hands its state over to the thread it fires on.
+    /// disposed first. Call it only from ``started()``, ``handle(_:)`` and ``timerFired()``.
     final func startTimer(after dueTime: RxTimeInterval) {
         timerGeneration &+= 1
         timerRunning = true
@@ -75,7 +87,8 @@ class TimedSink<SourceElement, Observer: ObserverType>: Sink<Observer>, Observer
         }
     }
 
-    /// Cancels the running timer, if any. Call it only from ``handle(_:)`` and ``timerFired()``.
+    /// Cancels the running timer, if any. Call it only from ``started()``, ``handle(_:)`` and
+    /// ``timerFired()``.
     final func cancelTimer() {
         guard timerRunning else { return }
         timerGeneration &+= 1
@@ -95,6 +108,10 @@ class TimedSink<SourceElement, Observer: ObserverType>: Sink<Observer>, Observer
 
     /// Handles the firing of the timer started last. Runs in the drain.
     func timerFired() {}
+
+    /// Handles the start of the subscription, when the producer calls ``start()``: before the
+    /// source's first event. Runs in the drain.
+    func started() {}
 
     /// Lets go of the elements the sink keeps. Runs once, in the drain or after it, when the
     /// subscription has been disposed; never under a lock.

@@ -35,15 +35,26 @@ final class SkipForDuration<Element>: Producer<Element> {
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
     where Observer.Element == Element {
-        let sink = SkipForDurationSink(scheduler: scheduler, observer: observer, cancel: cancel)
-        // The timer first, then the source, as RxSwift orders them.
-        sink.startTimer(after: duration)
+        let sink = SkipForDurationSink(duration: duration, scheduler: scheduler, observer: observer, cancel: cancel)
+        sink.start()
         return sink.subscribe(to: source)
     }
 }
 
 /// Drops the source's elements until its timer fires; forwards terminal events at any time.
 final class SkipForDurationSink<Observer: ObserverType>: TimedSink<Observer.Element, Observer> {
+    private let duration: RxTimeInterval
+
+    init(duration: RxTimeInterval, scheduler: any SchedulerType, observer: Observer, cancel: any Cancelable) {
+        self.duration = duration
+        super.init(scheduler: scheduler, observer: observer, cancel: cancel)
+    }
+
+    // In the drain, before the source is subscribed to: the timer first, as RxSwift orders them.
+    override func started() {
+        startTimer(after: duration)
+    }
+
     // Touched only in the drain: whether the timer has fired.
     private var open = false
 

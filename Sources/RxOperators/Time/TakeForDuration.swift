@@ -34,15 +34,26 @@ final class TakeForDuration<Element>: Producer<Element> {
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
     where Observer.Element == Element {
-        let sink = TakeForDurationSink(scheduler: scheduler, observer: observer, cancel: cancel)
-        // The timer first, then the source, as RxSwift orders them.
-        sink.startTimer(after: duration)
+        let sink = TakeForDurationSink(duration: duration, scheduler: scheduler, observer: observer, cancel: cancel)
+        sink.start()
         return sink.subscribe(to: source)
     }
 }
 
 /// Forwards the source's events until its timer fires, then completes.
 final class TakeForDurationSink<Observer: ObserverType>: TimedSink<Observer.Element, Observer> {
+    private let duration: RxTimeInterval
+
+    init(duration: RxTimeInterval, scheduler: any SchedulerType, observer: Observer, cancel: any Cancelable) {
+        self.duration = duration
+        super.init(scheduler: scheduler, observer: observer, cancel: cancel)
+    }
+
+    // In the drain, before the source is subscribed to: the timer first, as RxSwift orders them.
+    override func started() {
+        startTimer(after: duration)
+    }
+
     override func handle(_ event: Event<Observer.Element>) {
         switch event {
         case .next(let element):

@@ -75,6 +75,9 @@ final class OperatorBadInputReliabilityTests: RxTestCase {
             ("take(for:)", { $0.take(for: .seconds(1_000), scheduler: scheduler) }),
             ("skip(_:scheduler:)", { $0.skip(.seconds(0), scheduler: scheduler) }),
             ("delaySubscription", { $0.delaySubscription(.seconds(0), scheduler: scheduler) }),
+            // A buffer of one passes each element on as it comes; the empty last one is dropped.
+            ("buffer", { $0.buffer(timeSpan: .never, count: 1, scheduler: scheduler).compactMap(\.first) }),
+            ("window", { $0.window(timeSpan: .never, count: 2, scheduler: scheduler).merge() }),
         ]
     }
 
