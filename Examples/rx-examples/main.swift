@@ -16,6 +16,7 @@ let sections: [Section] = [
     subjectsSection,
     recoverySection,
     combiningSection,
+    timeOperatorsSection,
 ]
 
 /// Writes a line to standard error.
