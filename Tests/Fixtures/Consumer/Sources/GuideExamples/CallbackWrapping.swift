@@ -49,11 +49,9 @@ public final class DoublingRequest: Sendable {
 /// before the answer cancels the request.
 public func doubled(_ number: Int, by service: DoublingService) -> Observable<Int> {
     Observable.create { observer in
-        // The completion handler is @Sendable and AnyObserver is not Sendable, so capturing
-        // `observer` there does not compile. The observer `create` hands out accepts events from
-        // any thread, one at a time, and this service calls back once: a copy that opts out of
-        // the check is safe.
-        nonisolated(unsafe) let observer = observer
+        // The completion handler is @Sendable, and AnyObserver is not Sendable: its Sendable
+        // form accepts events from any thread, one at a time, and this service calls back once.
+        let observer = observer.sendable
         let request = service.double(number) { result in
             observer.onNext(result)
             observer.onCompleted()
