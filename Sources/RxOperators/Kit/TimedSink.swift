@@ -1,13 +1,28 @@
+import Dispatch
 import RxCore
 import RxDisposables
 
-/// What a ``TimedSink`` puts through its ``SerialDrain``: an event of the source, or the firing
-/// of a timer the sink started, named by the generation ``TimedSink/startTimer(after:)`` gave it.
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// What a ``TimedSink`` puts through its ``SerialDrain``: an event of the source, the firing of
+/// a timer the sink started, named by the generation ``TimedSink/startTimer(after:)`` gave it,
+/// or the start of the subscription.
 enum SourceOrTick<Element> {
     /// An event of the source.
     case source(Event<Element>)
-    /// The firing of the timer of this generation.
-    case tick(UInt64)
+    /// An event of the source and the scheduler's time when it arrived, for a sink that
+    /// stamps arrivals.
+    case stamped(Event<Element>, RxTime)
+    /// The firing of the timer of this generation, on the thread named.
+    case tick(UInt64, firedOn: UInt)
+    /// The start of the subscription, before the source is subscribed to.
+    case start
 }
 
 /// The base of the time operators' sinks (`debounce`, `throttle`, `timeout`, `buffer`, ...): the
@@ -21,8 +36,18 @@ enum SourceOrTick<Element> {
 /// thread) is dropped, by its generation, before it reaches ``timerFired()``. Disposal cancels
 /// the timer, so nothing the sink scheduled stays queued on the scheduler.
 ///
+/// ``timerFired()`` runs on the thread the timer fired on, the scheduler's: what it sends
+/// downstream is sent there, as RxSwift's time operators send on their scheduler. A firing that
+/// finds the drain busy with an event on another thread would be handled by that thread; it is
+/// handed back to the scheduler instead, to fire again at once on its own thread.
+///
 /// A subclass overrides ``handle(_:)``, ``timerFired()`` and, when it keeps elements,
 /// ``releaseKept()``, which the drain runs once the subscription is disposed, outside any lock.
+/// A sink that needs to know when each event arrived (`delay`) stamps arrivals: it is made with
+/// `stampsArrivals` and overrides ``handle(_:arrivedAt:)`` instead, which is given the
+/// scheduler's time read as the event arrived, before it waited for the drain. A sink whose timer
+/// runs from the subscription on (`timeout`) has its producer call ``start()`` before it
+/// subscribes to the source, and overrides ``started()``.
 class TimedSink<SourceElement, Observer: ObserverType>: Sink<Observer>, ObserverType {
     typealias Element = SourceElement
 
@@ -33,25 +58,45 @@ class TimedSink<SourceElement, Observer: ObserverType>: Sink<Observer>, Observer
     // Touched only inside the drain: the generation of the timer started last.
     private final var timerGeneration: UInt64 = 0
     private final var timerRunning = false
+    private final let stampsArrivals: Bool
 
-    init(scheduler: any SchedulerType, observer: Observer, cancel: any Cancelable) {
+    init(scheduler: any SchedulerType, stampsArrivals: Bool = false, observer: Observer, cancel: any Cancelable) {
         self.scheduler = scheduler
+        self.stampsArrivals = stampsArrivals
         super.init(observer: observer, cancel: cancel)
     }
 
     final func on(_ event: Event<SourceElement>) {
         guard !isDisposed else { return }
-        drain.serialize(.source(event), handleInput, release: releaseKept)
+        // Stamped here, not in the drain: an event that waits for the drain keeps its arrival.
+        let input: SourceOrTick<SourceElement> = stampsArrivals ? .stamped(event, scheduler.now) : .source(event)
+        drain.serialize(input, handleInput, release: releaseKept)
+    }
+
+    /// Runs ``started()`` in the drain. A producer whose sink's timer runs from the
+    /// subscription on calls it once, before subscribing to the source: a timer that fires at
+    /// once on another thread then waits for ``started()`` to return.
+    final func start() {
+        guard !isDisposed else { return }
+        drain.serialize(.start, handleInput, release: releaseKept)
     }
 
     private final func handleInput(_ input: SourceOrTick<SourceElement>) {
         switch input {
         case .source(let event):
             handle(event)
-        case .tick(let generation):
+        case .stamped(let event, let time):
+            handle(event, arrivedAt: time)
+        case .tick(let generation, let firedOn):
             guard timerRunning, generation == timerGeneration else { return }
+            guard firedOn == currentThread() else {
+                refire(generation)
+                return
+            }
             timerRunning = false
             timerFired()
+        case .start:
+            started()
         }
     }
 
@@ -80,15 +125,35 @@ class TimedSink<SourceElement, Observer: ObserverType>: Sink<Observer>, Observer
         timer.disposable = nil
     }
 
+    /// Hands the firing of the running timer, found waiting by a thread other than the one it
+    /// fired on, back to the scheduler, to fire again at once. The timer stays the running one.
+    @inline(never)
+    private final func refire(_ generation: UInt64) {
+        timer.disposable = scheduler.scheduleRelative(generation, dueTime: .nanoseconds(0)) { generation in
+            self.fire(generation)
+            return Disposables.create()
+        }
+    }
+
     private final func fire(_ generation: UInt64) {
         guard !isDisposed else { return }
-        drain.serialize(.tick(generation), handleInput, release: releaseKept)
+        drain.serialize(.tick(generation, firedOn: currentThread()), handleInput, release: releaseKept)
     }
 
     /// Handles an event of the source. Runs in the drain.
     func handle(_ event: Event<SourceElement>) {
         rxAbstractMethod()
     }
+
+    /// Handles an event of the source that arrived at `time` on the scheduler's clock, for a
+    /// sink made with `stampsArrivals`; passes it to ``handle(_:)`` unless overridden. Runs in
+    /// the drain.
+    func handle(_ event: Event<SourceElement>, arrivedAt time: RxTime) {
+        handle(event)
+    }
+
+    /// Runs once, in the drain, when the producer calls ``start()``.
+    func started() {}
 
     /// Handles the firing of the timer started last. Runs in the drain.
     func timerFired() {}
@@ -102,4 +167,13 @@ class TimedSink<SourceElement, Observer: ObserverType>: Sink<Observer>, Observer
         timer.dispose()
         drain.close(releasing: releaseKept)
     }
+}
+
+/// The calling thread's identity, to tell whether a firing is handled on the thread it fired on.
+private func currentThread() -> UInt {
+    #if canImport(Darwin)
+        UInt(bitPattern: pthread_self())
+    #else
+        UInt(pthread_self())
+    #endif
 }
