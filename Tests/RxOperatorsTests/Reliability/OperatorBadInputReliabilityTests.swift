@@ -71,6 +71,9 @@ final class OperatorBadInputReliabilityTests: RxTestCase {
             ("concatMap", { source in Observable.just(0).concatMap { _ in source } }),
             ("flatMapLatest", { source in Observable.just(0).flatMapLatest { _ in source } }),
             ("switchLatest", { Observable.just($0).switchLatest() }),
+            ("delay", { $0.delay(.seconds(1), scheduler: scheduler) }),
+            ("timeout", { $0.timeout(.seconds(1_000), scheduler: scheduler) }),
+            ("timeout(_:other:)", { $0.timeout(.seconds(1_000), other: Observable.never(), scheduler: scheduler) }),
         ]
     }
 
@@ -124,7 +127,7 @@ final class OperatorBadInputReliabilityTests: RxTestCase {
                     fromAnotherThread: fromAnotherThread)
                 let context = "\(name), from another thread: \(fromAnotherThread)"
 
-                let delay = name == "observe(on:)" ? 1 : 0
+                let delay = name == "observe(on:)" || name == "delay" ? 1 : 0
                 XCTAssertEqual(outcome.events, [.next(210 + delay, 1)], context)
                 XCTAssertEqual(outcome.disposedCount, 1, context)
                 let subscribed = name == "subscribe(on:)" ? Subscription(201, 216) : Subscription(200, 215)
@@ -154,7 +157,7 @@ final class OperatorBadInputReliabilityTests: RxTestCase {
             let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
             let outcome = run(scheduler, source: { apply(xs.asObservable()) }, disposeAt: [400, 500])
 
-            let delay = name == "observe(on:)" ? 1 : 0
+            let delay = name == "observe(on:)" || name == "delay" ? 1 : 0
             XCTAssertEqual(outcome.events, [.next(210 + delay, 1), .completed(300 + delay)], name)
             XCTAssertEqual(outcome.disposedCount, 1, name)
             let ended = name == "subscribe(on:)" ? Subscription(201, 300) : Subscription(200, 300)
