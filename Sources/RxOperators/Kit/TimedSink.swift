@@ -14,11 +14,12 @@ import RxDisposables
 /// a timer the sink started, named by the generation ``TimedSink/startTimer(after:)`` gave it,
 /// or the start of the subscription.
 enum SourceOrTick<Element> {
-    /// An event of the source.
-    case source(Event<Element>)
-    /// An event of the source and the scheduler's time when it arrived, for a sink that
-    /// stamps arrivals.
-    case stamped(Event<Element>, RxTime)
+    /// An element of the source that had to wait for the drain, with the scheduler's time when
+    /// it arrived, for a sink that stamps arrivals.
+    case next(Element, arrivedAt: RxTime?)
+    /// A terminal event of the source (or an element sent through `on(_:)`), with its arrival
+    /// as for `next`.
+    case event(Event<Element>, arrivedAt: RxTime?)
     /// The firing of the timer of this generation, on the thread named.
     case tick(UInt64, firedOn: UInt)
     /// The start of the subscription, before the source is subscribed to.
@@ -45,8 +46,11 @@ enum SourceOrTick<Element> {
 /// ``releaseKept()``, which the drain runs once the subscription is disposed, outside any lock.
 /// A sink that needs to know when each event arrived (`delay`) stamps arrivals: it is made with
 /// `stampsArrivals` and overrides ``handle(_:arrivedAt:)`` instead, which is given the
-/// scheduler's time read as the event arrived, before it waited for the drain. A sink whose timer
-/// runs from the subscription on (`timeout`) has its producer call ``start()`` before it
+/// scheduler's time read as the event arrived, before it waited for the drain. A sink may also
+/// override ``handleNext(_:arrivedAt:)``, which takes elements without an `Event` around them:
+/// an element that finds the drain free is handed to it with no `Event` or queue item built,
+/// each of which costs a type metadata lookup in code generic over the element. A sink whose
+/// timer runs from the subscription on (`timeout`) has its producer call ``start()`` before it
 /// subscribes to the source, and overrides ``started()``.
 class TimedSink<SourceElement, Observer: ObserverType>: Sink<Observer>, ObserverType {
     typealias Element = SourceElement
@@ -69,8 +73,25 @@ class TimedSink<SourceElement, Observer: ObserverType>: Sink<Observer>, Observer
     final func on(_ event: Event<SourceElement>) {
         guard !isDisposed else { return }
         // Stamped here, not in the drain: an event that waits for the drain keeps its arrival.
-        let input: SourceOrTick<SourceElement> = stampsArrivals ? .stamped(event, scheduler.now) : .source(event)
-        drain.serialize(input, handleInput, release: releaseKept)
+        let time = stampsArrivals ? scheduler.now : nil
+        drain.serialize(.event(event, arrivedAt: time), handleInput, release: releaseKept)
+    }
+
+    final func onNext(_ element: SourceElement) {
+        guard !isDisposed else { return }
+        let time = stampsArrivals ? scheduler.now : nil
+        // The queue item, and the metadata lookups it costs, only when the drain is busy.
+        if drain.enterOrQueue({ Self.queueItem(element, arrivedAt: time) }) {
+            handleNext(element, arrivedAt: time)
+            drain.leave(handleInput, release: releaseKept)
+        }
+    }
+
+    /// The queue item of an element that found the drain busy. Out of line, so that the
+    /// uncontended path does not look up the metadata this needs.
+    @inline(never)
+    private static func queueItem(_ element: SourceElement, arrivedAt time: RxTime?) -> SourceOrTick<SourceElement> {
+        .next(element, arrivedAt: time)
     }
 
     /// Runs ``started()`` in the drain. A producer whose sink's timer runs from the
@@ -83,10 +104,14 @@ class TimedSink<SourceElement, Observer: ObserverType>: Sink<Observer>, Observer
 
     private final func handleInput(_ input: SourceOrTick<SourceElement>) {
         switch input {
-        case .source(let event):
-            handle(event)
-        case .stamped(let event, let time):
-            handle(event, arrivedAt: time)
+        case .next(let element, let time):
+            handleNext(element, arrivedAt: time)
+        case .event(let event, let time):
+            if let time {
+                handle(event, arrivedAt: time)
+            } else {
+                handle(event)
+            }
         case .tick(let generation, let firedOn):
             guard timerRunning, generation == timerGeneration else { return }
             guard firedOn == currentThread() else {
@@ -150,6 +175,17 @@ class TimedSink<SourceElement, Observer: ObserverType>: Sink<Observer>, Observer
     /// the drain.
     func handle(_ event: Event<SourceElement>, arrivedAt time: RxTime) {
         handle(event)
+    }
+
+    /// Handles an element of the source, with its arrival when the sink stamps arrivals; passes
+    /// it on as an `Event` to ``handle(_:arrivedAt:)`` or ``handle(_:)`` unless overridden.
+    /// Runs in the drain.
+    func handleNext(_ element: SourceElement, arrivedAt time: RxTime?) {
+        if let time {
+            handle(.next(element), arrivedAt: time)
+        } else {
+            handle(.next(element))
+        }
     }
 
     /// Runs once, in the drain, when the producer calls ``start()``.

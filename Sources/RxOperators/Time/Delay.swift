@@ -83,21 +83,32 @@ final class DelaySink<Observer: ObserverType>: TimedSink<Observer.Element, Obser
         super.init(scheduler: scheduler, stampsArrivals: true, observer: observer, cancel: cancel)
     }
 
-    override func handle(_ event: Event<Observer.Element>, arrivedAt time: RxTime) {
+    override func handleNext(_ element: Observer.Element, arrivedAt time: RxTime?) {
         // Whatever a source that ignores its disposal sends after completing is not its event.
+        guard completedAt == nil, !neverDue else { return }
+        // Always stamped: this sink is made with `stampsArrivals`.
+        let time = time ?? scheduler.now
+        if let waiting, let arrivals {
+            waiting.append(element)
+            arrivals.append(time)
+        } else {
+            startQueues(element, arrivedAt: time)
+        }
+        if !isTimerRunning {
+            startTimer(after: wait(since: time))
+        }
+    }
+
+    override func handle(_ event: Event<Observer.Element>) {
+        // Not reached: this sink is made with `stampsArrivals`.
+        handle(event, arrivedAt: scheduler.now)
+    }
+
+    override func handle(_ event: Event<Observer.Element>, arrivedAt time: RxTime) {
         guard completedAt == nil else { return }
         switch event {
         case .next(let element):
-            guard !neverDue else { return }
-            if let waiting, let arrivals {
-                waiting.append(element)
-                arrivals.append(time)
-            } else {
-                startQueues(element, arrivedAt: time)
-            }
-            if !isTimerRunning {
-                startTimer(after: wait(since: time))
-            }
+            handleNext(element, arrivedAt: time)
         case .error(let error):
             // The waiting elements die here, before the error is passed on, as in RxSwift.
             releaseKept()
