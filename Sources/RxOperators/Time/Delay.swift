@@ -20,6 +20,11 @@ extension ObservableType {
     /// at the same tick therefore come out one tick apart. The source's subscription ends as
     /// soon as the source completes, before the delayed completion is sent.
     ///
+    /// What is left of an event's delay when the timer turns to it is counted in `dueTime`'s own
+    /// unit and rounded to the nearest, as RxSwift does: a delay given in seconds sends events
+    /// that waited behind others up to half a second early or late, one given in milliseconds
+    /// within half a millisecond.
+    ///
     /// A zero or negative `dueTime` sends each event at the scheduler's next turn. `.never`
     /// sends nothing but an error, and keeps no element, since none would ever be sent.
     public func delay(_ dueTime: RxTimeInterval, scheduler: any SchedulerType) -> Observable<Element> {
@@ -159,11 +164,14 @@ final class DelaySink<Observer: ObserverType>: TimedSink<Observer.Element, Obser
         self.arrivals = arrivals
     }
 
-    /// The delay left for an event that arrived at `time`: all of it when it has only just
-    /// arrived, or less when it waited for the drain while another thread was sending.
+    /// The delay left for an event that arrived at `time` and starts the timer: all of it when
+    /// it has only just arrived, as RxSwift's, which starts its timer as the event arrives; less,
+    /// to the nanosecond, when the event waited for the drain while another thread was in it.
     private func wait(since time: RxTime) -> RxTimeInterval {
         let now = scheduler.now
-        return now > time ? dueTime.remaining(after: time, until: now) : dueTime
+        guard now > time, let total = dueTime.nanoseconds else { return dueTime }
+        let left = Double(total) - now.timeIntervalSince(time) * 1_000_000_000
+        return .nanoseconds(left <= 0 ? 0 : left >= Double(Int.max) ? .max : Int(left))
     }
 
     /// Sends the oldest waiting element, or completion when none is left; whether an element

@@ -185,6 +185,21 @@ final class DelayTests: RxTestCase {
         subscription.dispose()
     }
 
+    func testWhatIsLeftOfADelayIsRoundedToTheDueTimesUnitAsRxSwift() {
+        // One tick is a millisecond; the delay is given in seconds.
+        let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)
+        let xs = scheduler.createHotObservable([
+            .next(210, 1), .next(510, 2), .next(2_000, 3), .next(2_600, 4), .completed(5_000),
+        ])
+
+        let res = scheduler.start(disposed: 10_000) { xs.delay(.seconds(1), scheduler: scheduler) }
+
+        // 2 has 0.3 s left when 1 is sent at 1210: rounded to none, it waits for the next tick.
+        // 4 has 0.6 s left when 3 is sent at 3000: rounded to a whole second.
+        XCTAssertEqual(
+            res.events, [.next(1_210, 1), .next(1_211, 2), .next(3_000, 3), .next(4_000, 4), .completed(6_000)])
+    }
+
     func testWhatIsLeftOfADelaySaturatesInsteadOfTrapping() {
         let start = Date(timeIntervalSince1970: 0)
 
