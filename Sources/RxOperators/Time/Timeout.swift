@@ -72,7 +72,9 @@ final class TimeoutSink<Observer: ObserverType>: TimedSink<Observer.Element, Obs
     private let dueTime: RxTimeInterval
     private let other: Observable<Observer.Element>?
     private let current: SerialDisposable
-    // Touched only in the drain: the timer has fired and the source no longer counts.
+    // Touched only in the drain, which keeps the accesses apart (the runtime's exclusivity
+    // check is left out): the timer has fired and the source no longer counts.
+    @exclusivity(unchecked)
     private var switched = false
 
     init(
@@ -89,14 +91,19 @@ final class TimeoutSink<Observer: ObserverType>: TimedSink<Observer.Element, Obs
         startTimer(after: dueTime)
     }
 
+    override func handleNext(_ element: Observer.Element, arrivedAt _: RxTime?) {
+        guard !switched else { return }
+        forwardNext(element)
+        if !isDisposed {
+            startTimer(after: dueTime)
+        }
+    }
+
     override func handle(_ event: Event<Observer.Element>) {
         guard !switched else { return }
         switch event {
         case .next(let element):
-            forwardNext(element)
-            if !isDisposed {
-                startTimer(after: dueTime)
-            }
+            handleNext(element, arrivedAt: nil)
         case .error(let error):
             forwardErrorAndDispose(error)
         case .completed:
@@ -113,23 +120,12 @@ final class TimeoutSink<Observer: ObserverType>: TimedSink<Observer.Element, Obs
         // Subscribed before the source's subscription, which the assignment disposes, is let go.
         current.disposable = other.subscribe(TimeoutOtherObserver(sink: self))
     }
-
-    /// Passes on an event of the other sequence. Once switched nothing else calls downstream,
-    /// so the other sequence's events need not go through the drain.
-    fileprivate func forwardOther(_ event: Event<Observer.Element>) {
-        switch event {
-        case .next(let element):
-            forwardNext(element)
-        case .error(let error):
-            forwardErrorAndDispose(error)
-        case .completed:
-            forwardCompletedAndDispose()
-        }
-    }
 }
 
-/// Passes the other sequence's events to its `timeout(_:other:scheduler:)` sink.
-final class TimeoutOtherObserver<Observer: ObserverType>: ObserverType {
+/// Passes the other sequence's events on for its `timeout(_:other:scheduler:)` sink. Once the
+/// sink has switched nothing else calls downstream, so these events need not go through the
+/// drain.
+final class TimeoutOtherObserver<Observer: ObserverType>: EventSplittingObserver {
     typealias Element = Observer.Element
 
     private let sink: TimeoutSink<Observer>
@@ -138,7 +134,15 @@ final class TimeoutOtherObserver<Observer: ObserverType>: ObserverType {
         self.sink = sink
     }
 
-    func on(_ event: Event<Element>) {
-        sink.forwardOther(event)
+    func onNext(_ element: Element) {
+        sink.forwardNext(element)
+    }
+
+    func onError(_ error: any Swift.Error) {
+        sink.forwardErrorAndDispose(error)
+    }
+
+    func onCompleted() {
+        sink.forwardCompletedAndDispose()
     }
 }
