@@ -35,6 +35,11 @@ package final class RingQueue<Element> {
         count += 1
     }
 
+    /// The front element, left in the queue; `nil` when none waits.
+    package var first: Element? {
+        count == 0 ? nil : storage[head]
+    }
+
     /// Takes the front element out; the queue no longer holds it.
     ///
     /// - Precondition: the queue is not empty.

@@ -31,13 +31,7 @@ final class SerialDrain<Item> {
         let handleNow: Bool = lock.withLock {
             if closed { return false }
             if handling {
-                if let queue {
-                    queue.append(item)
-                } else {
-                    let queue = RingQueue<Item>(minimumCapacity: 4)
-                    queue.append(item)
-                    self.queue = queue
-                }
+                enqueue(item)
                 return false
             }
             handling = true
@@ -45,6 +39,44 @@ final class SerialDrain<Item> {
         }
         guard handleNow else { return }
         handle(item)
+        leave(handle, release: release)
+    }
+
+    /// Makes the caller the one handling when nobody is and the drain is open, without an item:
+    /// it then handles its event itself and calls ``leave(_:release:)``. Otherwise answers
+    /// `false`, having queued the item `makeItem` builds (under the lock: it must call no user
+    /// code) unless the drain is closed. For a caller whose uncontended path should build no
+    /// item. Out of line: inside it, this drain's type metadata comes with `self`, where
+    /// inlined code generic over the item would look it up to find the stored properties.
+    @inline(never)
+    func enterOrQueue(_ makeItem: () -> Item) -> Bool {
+        lock.withLock {
+            if closed { return false }
+            if handling {
+                enqueue(makeItem())
+                return false
+            }
+            handling = true
+            return true
+        }
+    }
+
+    /// Under the lock: queues `item` for the thread handling.
+    private func enqueue(_ item: Item) {
+        if let queue {
+            queue.append(item)
+        } else {
+            let queue = RingQueue<Item>(minimumCapacity: 4)
+            queue.append(item)
+            self.queue = queue
+        }
+    }
+
+    /// For the caller handling (``enterOrQueue(_:)`` answered `true`), once its own event is
+    /// handled: handles what was queued meanwhile, then frees the drain. Out of line, as
+    /// ``enterOrQueue(_:)``.
+    @inline(never)
+    func leave(_ handle: (Item) -> Void, release: () -> Void = {}) {
         var mustRelease = false
         while let next = takeNext(mustRelease: &mustRelease) {
             handle(next)

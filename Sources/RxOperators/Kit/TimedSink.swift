@@ -1,16 +1,29 @@
+import Dispatch
 import RxCore
 import RxDisposables
 
-/// What a ``TimedSink`` puts through its ``SerialDrain``: an event of the source, the firing of a
-/// timer the sink started, named by the generation ``TimedSink/startTimer(after:)`` gave it, or
-/// the start of the subscription.
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// What a ``TimedSink`` puts through its ``SerialDrain``: an event of the source, the firing of
+/// a timer the sink started, named by the generation ``TimedSink/startTimer(after:)`` gave it,
+/// or the start of the subscription.
 enum SourceOrTick<Element> {
-    /// The subscription starting, put through by ``TimedSink/start()``.
+    /// An element of the source that had to wait for the drain, with the scheduler's time when
+    /// it arrived, for a sink that stamps arrivals.
+    case next(Element, arrivedAt: RxTime?)
+    /// A terminal event of the source (or an element sent through `on(_:)`), with its arrival
+    /// as for `next`.
+    case event(Event<Element>, arrivedAt: RxTime?)
+    /// The firing of the timer of this generation, on the thread named.
+    case tick(UInt64, firedOn: UInt)
+    /// The start of the subscription, before the source is subscribed to.
     case start
-    /// An event of the source.
-    case source(Event<Element>)
-    /// The firing of the timer of this generation.
-    case tick(UInt64)
 }
 
 /// The base of the time operators' sinks (`debounce`, `throttle`, `timeout`, `buffer`, ...): the
@@ -24,10 +37,21 @@ enum SourceOrTick<Element> {
 /// thread) is dropped, by its generation, before it reaches ``timerFired()``. Disposal cancels
 /// the timer, so nothing the sink scheduled stays queued on the scheduler.
 ///
+/// ``timerFired()`` runs on the thread the timer fired on, the scheduler's: what it sends
+/// downstream is sent there, as RxSwift's time operators send on their scheduler. A firing that
+/// finds the drain busy with an event on another thread would be handled by that thread; it is
+/// handed back to the scheduler instead, to fire again at once on its own thread.
+///
 /// A subclass overrides ``handle(_:)``, ``timerFired()`` and, when it keeps elements,
 /// ``releaseKept()``, which the drain runs once the subscription is disposed, outside any lock.
-/// One that starts its timer (or sends something) as soon as it is subscribed, before the source
-/// has sent anything, overrides ``started()`` and has its producer call ``start()``.
+/// A sink that needs to know when each event arrived (`delay`) stamps arrivals: it is made with
+/// `stampsArrivals` and overrides ``handle(_:arrivedAt:)`` instead, which is given the
+/// scheduler's time read as the event arrived, before it waited for the drain. A sink may also
+/// override ``handleNext(_:arrivedAt:)``, which takes elements without an `Event` around them:
+/// an element that finds the drain free is handed to it with no `Event` or queue item built,
+/// each of which costs a type metadata lookup in code generic over the element. A sink whose
+/// timer runs from the subscription on (`timeout`) has its producer call ``start()`` before it
+/// subscribes to the source, and overrides ``started()``.
 class TimedSink<SourceElement, Observer: ObserverType>: Sink<Observer>, ObserverType {
     typealias Element = SourceElement
 
@@ -38,36 +62,67 @@ class TimedSink<SourceElement, Observer: ObserverType>: Sink<Observer>, Observer
     // Touched only inside the drain: the generation of the timer started last.
     private final var timerGeneration: UInt64 = 0
     private final var timerRunning = false
+    private final let stampsArrivals: Bool
 
-    init(scheduler: any SchedulerType, observer: Observer, cancel: any Cancelable) {
+    init(scheduler: any SchedulerType, stampsArrivals: Bool = false, observer: Observer, cancel: any Cancelable) {
         self.scheduler = scheduler
+        self.stampsArrivals = stampsArrivals
         super.init(observer: observer, cancel: cancel)
     }
 
     final func on(_ event: Event<SourceElement>) {
         guard !isDisposed else { return }
-        drain.serialize(.source(event), handleInput, release: releaseKept)
+        // Stamped here, not in the drain: an event that waits for the drain keeps its arrival.
+        let time = stampsArrivals ? scheduler.now : nil
+        drain.serialize(.event(event, arrivedAt: time), handleInput, release: releaseKept)
+    }
+
+    final func onNext(_ element: SourceElement) {
+        guard !isDisposed else { return }
+        let time = stampsArrivals ? scheduler.now : nil
+        // The queue item, and the metadata lookups it costs, only when the drain is busy.
+        if drain.enterOrQueue({ Self.queueItem(element, arrivedAt: time) }) {
+            handleNext(element, arrivedAt: time)
+            drain.leave(handleInput, release: releaseKept)
+        }
+    }
+
+    /// The queue item of an element that found the drain busy. Out of line, so that the
+    /// uncontended path does not look up the metadata this needs.
+    @inline(never)
+    private static func queueItem(_ element: SourceElement, arrivedAt time: RxTime?) -> SourceOrTick<SourceElement> {
+        .next(element, arrivedAt: time)
+    }
+
+    /// Runs ``started()`` in the drain. A producer whose sink's timer runs from the
+    /// subscription on calls it once, before subscribing to the source: a timer that fires at
+    /// once on another thread then waits for ``started()`` to return.
+    final func start() {
+        guard !isDisposed else { return }
+        drain.serialize(.start, handleInput, release: releaseKept)
     }
 
     private final func handleInput(_ input: SourceOrTick<SourceElement>) {
         switch input {
-        case .start:
-            started()
-        case .source(let event):
-            handle(event)
-        case .tick(let generation):
+        case .next(let element, let time):
+            handleNext(element, arrivedAt: time)
+        case .event(let event, let time):
+            if let time {
+                handle(event, arrivedAt: time)
+            } else {
+                handle(event)
+            }
+        case .tick(let generation, let firedOn):
             guard timerRunning, generation == timerGeneration else { return }
+            guard firedOn == currentThread() else {
+                refire(generation)
+                return
+            }
             timerRunning = false
             timerFired()
+        case .start:
+            started()
         }
-    }
-
-    /// Runs ``started()`` in the drain. Call it once, from the producer's `run`, before the sink
-    /// is subscribed to its source: a timer ``started()`` starts is then already in the drain's
-    /// hands, so that its firing, however soon and on whichever thread, is handled after it.
-    final func start() {
-        guard !isDisposed else { return }
-        drain.serialize(.start, handleInput, release: releaseKept)
     }
 
     /// Whether a timer was started and has neither fired nor been cancelled. Read it only from
@@ -96,9 +151,19 @@ class TimedSink<SourceElement, Observer: ObserverType>: Sink<Observer>, Observer
         timer.disposable = nil
     }
 
+    /// Hands the firing of the running timer, found waiting by a thread other than the one it
+    /// fired on, back to the scheduler, to fire again at once. The timer stays the running one.
+    @inline(never)
+    private final func refire(_ generation: UInt64) {
+        timer.disposable = scheduler.scheduleRelative(generation, dueTime: .nanoseconds(0)) { generation in
+            self.fire(generation)
+            return Disposables.create()
+        }
+    }
+
     private final func fire(_ generation: UInt64) {
         guard !isDisposed else { return }
-        drain.serialize(.tick(generation), handleInput, release: releaseKept)
+        drain.serialize(.tick(generation, firedOn: currentThread()), handleInput, release: releaseKept)
     }
 
     /// Handles an event of the source. Runs in the drain.
@@ -106,12 +171,29 @@ class TimedSink<SourceElement, Observer: ObserverType>: Sink<Observer>, Observer
         rxAbstractMethod()
     }
 
+    /// Handles an event of the source that arrived at `time` on the scheduler's clock, for a
+    /// sink made with `stampsArrivals`; passes it to ``handle(_:)`` unless overridden. Runs in
+    /// the drain.
+    func handle(_ event: Event<SourceElement>, arrivedAt time: RxTime) {
+        handle(event)
+    }
+
+    /// Handles an element of the source, with its arrival when the sink stamps arrivals; passes
+    /// it on as an `Event` to ``handle(_:arrivedAt:)`` or ``handle(_:)`` unless overridden.
+    /// Runs in the drain.
+    func handleNext(_ element: SourceElement, arrivedAt time: RxTime?) {
+        if let time {
+            handle(.next(element), arrivedAt: time)
+        } else {
+            handle(.next(element))
+        }
+    }
+
+    /// Runs once, in the drain, when the producer calls ``start()``.
+    func started() {}
+
     /// Handles the firing of the timer started last. Runs in the drain.
     func timerFired() {}
-
-    /// Handles the start of the subscription, when the producer calls ``start()``: before the
-    /// source's first event. Runs in the drain.
-    func started() {}
 
     /// Lets go of the elements the sink keeps. Runs once, in the drain or after it, when the
     /// subscription has been disposed; never under a lock.
@@ -122,4 +204,13 @@ class TimedSink<SourceElement, Observer: ObserverType>: Sink<Observer>, Observer
         timer.dispose()
         drain.close(releasing: releaseKept)
     }
+}
+
+/// The calling thread's identity, to tell whether a firing is handled on the thread it fired on.
+private func currentThread() -> UInt {
+    #if canImport(Darwin)
+        UInt(bitPattern: pthread_self())
+    #else
+        UInt(pthread_self())
+    #endif
 }

@@ -78,6 +78,9 @@ final class OperatorBadInputReliabilityTests: RxTestCase {
             // A buffer of one passes each element on as it comes; the empty last one is dropped.
             ("buffer", { $0.buffer(timeSpan: .never, count: 1, scheduler: scheduler).compactMap(\.first) }),
             ("window", { $0.window(timeSpan: .never, count: 2, scheduler: scheduler).merge() }),
+            ("delay", { $0.delay(.seconds(1), scheduler: scheduler) }),
+            ("timeout", { $0.timeout(.seconds(1_000), scheduler: scheduler) }),
+            ("timeout(_:other:)", { $0.timeout(.seconds(1_000), other: Observable.never(), scheduler: scheduler) }),
         ]
     }
 
@@ -131,7 +134,7 @@ final class OperatorBadInputReliabilityTests: RxTestCase {
                     fromAnotherThread: fromAnotherThread)
                 let context = "\(name), from another thread: \(fromAnotherThread)"
 
-                let delay = name == "observe(on:)" ? 1 : 0
+                let delay = name == "observe(on:)" || name == "delay" ? 1 : 0
                 XCTAssertEqual(outcome.events, [.next(210 + delay, 1)], context)
                 XCTAssertEqual(outcome.disposedCount, 1, context)
                 // subscribe(on:) subscribes and unsubscribes on the scheduler, a tick late;
@@ -171,7 +174,7 @@ final class OperatorBadInputReliabilityTests: RxTestCase {
             let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
             let outcome = run(scheduler, source: { apply(xs.asObservable()) }, disposeAt: [400, 500])
 
-            let delay = name == "observe(on:)" ? 1 : 0
+            let delay = name == "observe(on:)" || name == "delay" ? 1 : 0
             XCTAssertEqual(outcome.events, [.next(210 + delay, 1), .completed(300 + delay)], name)
             XCTAssertEqual(outcome.disposedCount, 1, name)
             let subscribesLater = name == "subscribe(on:)" || name == "delaySubscription"
