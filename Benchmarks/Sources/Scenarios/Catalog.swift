@@ -175,6 +175,28 @@ public enum Catalog {
                 .init(name: "floor", run: Merging.mergeFloor(elements:)),
             ],
             expectedChecksum: Merging.mergeExpected(elements:)),
+        Scenario(
+            name: "debounce_virtual", unit: "element", unitsPerIteration: 100_000,
+            sides: [
+                .init(name: "rx", run: Time.debounceRx(elements:)),
+                .init(name: "timer-floor", run: Time.debounceTimerFloor(elements:)),
+                .init(name: "floor", run: Time.virtualSourceFloor(elements:)),
+            ],
+            expectedChecksum: Time.virtualExpected(elements:)),
+        Scenario(
+            name: "throttle_virtual", unit: "element", unitsPerIteration: 100_000,
+            sides: [
+                .init(name: "rx", run: Time.throttleRx(elements:)),
+                .init(name: "floor", run: Time.virtualSourceFloor(elements:)),
+            ],
+            expectedChecksum: Time.virtualExpected(elements:)),
+        Scenario(
+            name: "delay_dispatch", unit: "element", unitsPerIteration: 1_000,
+            sides: [
+                .init(name: "rx", run: Time.delayRx(elements:)),
+                .init(name: "opencombine", run: Time.delayOpenCombine(elements:)),
+            ],
+            expectedChecksum: Time.delayExpected(elements:)),
     ]
 
     /// The scenario called `name`, if any.

@@ -45,12 +45,18 @@ final class DebounceSink<Observer: ObserverType>: TimedSink<Observer.Element, Ob
         super.init(scheduler: scheduler, observer: observer, cancel: cancel)
     }
 
+    // Elements come here without an `Event` around them, which generic code would look up the
+    // metadata of for each one.
+    override func handleNext(_ element: Observer.Element, arrivedAt _: RxTime?) {
+        // The element replaced dies here, in the drain, where no lock is held.
+        waiting = element
+        startTimer(after: dueTime)
+    }
+
     override func handle(_ event: Event<Observer.Element>) {
         switch event {
         case .next(let element):
-            // The element replaced dies here, in the drain, where no lock is held.
-            waiting = element
-            startTimer(after: dueTime)
+            handleNext(element, arrivedAt: nil)
         case .error(let error):
             waiting = nil
             forwardErrorAndDispose(error)

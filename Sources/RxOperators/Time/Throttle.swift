@@ -93,18 +93,7 @@ final class ThrottleSink<Observer: ObserverType>: TimedSink<Observer.Element, Ob
         guard !completionWaits else { return }
         switch event {
         case .next(let element):
-            guard let wait = remainingWait() else {
-                send(element)
-                return
-            }
-            // Dropped: released when this returns, with nothing scheduled.
-            guard latest else { return }
-            let timerWanted = kept == nil
-            // The element replaced dies here, in the drain, where no lock is held.
-            kept = element
-            if timerWanted {
-                startTimer(after: wait)
-            }
+            handleNext(element, arrivedAt: nil)
         case .error(let error):
             kept = nil
             forwardErrorAndDispose(error)
@@ -114,6 +103,26 @@ final class ThrottleSink<Observer: ObserverType>: TimedSink<Observer.Element, Ob
             } else {
                 completionWaits = true
             }
+        }
+    }
+
+    // Elements come here without an `Event` around them, which generic code would look up the
+    // metadata of for each one.
+    override func handleNext(_ element: Observer.Element, arrivedAt _: RxTime?) {
+        // A source that sends after its completion (which waits here for the kept element) is
+        // not listened to.
+        guard !completionWaits else { return }
+        guard let wait = remainingWait() else {
+            send(element)
+            return
+        }
+        // Dropped: released when this returns, with nothing scheduled.
+        guard latest else { return }
+        let timerWanted = kept == nil
+        // The element replaced dies here, in the drain, where no lock is held.
+        kept = element
+        if timerWanted {
+            startTimer(after: wait)
         }
     }
 
