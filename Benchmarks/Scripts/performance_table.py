@@ -28,6 +28,19 @@ SCENARIOS = {
     "trampoline_fanout": (1_000_000, "item", "rx ≤ 100 ns per item, its disposable discarded"),
     "timer_dispatch": (1, "batch of 100,000 timers", "no target"),
     "observe_on": (1_000_000, "element", "no target"),
+    "distinct_until_changed": (1_000_000, "element", "rx ≤ 0.15× OpenCombine, no allocation per element"),
+    "reduce_per_element": (1_000_000, "element", "rx ≤ 0.15× OpenCombine, no allocation per element"),
+    "enumerated_per_element": (1_000_000, "element", "no allocation per element"),
+    "skip_while_per_element": (1_000_000, "element", "no allocation per element"),
+    "retry_per_subscription": (1_000, "subscription", "rx ≤ 0.5× OpenCombine"),
+    "combine_latest": (1_000_000, "element", "rx ≤ 3× floor, no allocation per element"),
+    "zip_per_element": (1_000_000, "element", "rx ≤ 0.3× OpenCombine"),
+    "with_latest_from": (1_000_000, "element", "no allocation per element"),
+    "flat_map_just": (1_000, "inner", "rx ≤ 0.5× OpenCombine"),
+    "merge_two_subjects": (1_000_000, "element", "rx ≤ 3× floor, no allocation per element"),
+    "debounce_virtual": (100_000, "element", "no allocation beyond the scheduled timer (timer-floor); figure reported"),
+    "throttle_virtual": (100_000, "element", "no allocation per dropped element; figure reported"),
+    "delay_dispatch": (1_000, "element", "rx ≤ 0.5× OpenCombine"),
 }
 TO_NANOSECONDS = {"ns": 1.0, "μs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9}
 
@@ -105,6 +118,16 @@ def main():
         print(f"{scenario} lazy-minimum: best {number(bound['best'])} ns, "
               f"{bound['best'] / peer['best']:.3f}× OpenCombine, {number(bound['mallocs'])} allocations; "
               f"rx is {rx['best'] / bound['best']:.2f}× this bound.")
+    # Sides that are neither the peer nor the floor (a scenario's own baseline, such as the
+    # timer a debounce must at least schedule), for comparison with rx.
+    for (scenario, side), result in sorted(results.items()):
+        if side in ("rx", "opencombine", "opencombine-erased", "opencombine-subject", "floor", "lazy-minimum"):
+            continue
+        rx = results.get((scenario, "rx"))
+        if rx is None:
+            continue
+        print(f"{scenario} {side}: best {number(result['best'])} ns, {number(result['mallocs'])} allocations "
+              f"per unit; rx is {rx['best'] / result['best']:.2f}× this side.")
     print()
     counts = sorted({result["samples"] for result in results.values()})
     print(f"Samples per benchmark: {counts[0]} to {counts[-1]}.")
