@@ -33,7 +33,9 @@ final class InfallibleCombiningTests: RxTestCase {
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(240, 3), .completed(300)])
         let inner = scheduler.createColdObservable([.next(5, 10), .completed(20)])
 
-        let res = scheduler.start { self.infallible(xs).flatMapFirst { value in self.infallible(inner).map { $0 + value } } }
+        let res = scheduler.start {
+            self.infallible(xs).flatMapFirst { value in self.infallible(inner).map { $0 + value } }
+        }
 
         XCTAssertEqual(res.events, [.next(215, 11), .next(245, 13), .completed(300)])
         XCTAssertEqual(inner.subscriptions, [Subscription(210, 230), Subscription(240, 260)])
@@ -44,7 +46,9 @@ final class InfallibleCombiningTests: RxTestCase {
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
         let inner = scheduler.createColdObservable([.next(5, 10), .next(15, 20), .completed(20)])
 
-        let res = scheduler.start { self.infallible(xs).flatMapLatest { value in self.infallible(inner).map { $0 + value } } }
+        let res = scheduler.start {
+            self.infallible(xs).flatMapLatest { value in self.infallible(inner).map { $0 + value } }
+        }
 
         XCTAssertEqual(res.events, [.next(215, 11), .next(225, 12), .next(235, 22), .completed(300)])
         XCTAssertEqual(inner.subscriptions, [Subscription(210, 220), Subscription(220, 240)])
@@ -55,7 +59,9 @@ final class InfallibleCombiningTests: RxTestCase {
         let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
         let inner = scheduler.createColdObservable([.next(5, 10), .next(15, 20), .completed(20)])
 
-        let res = scheduler.start { self.infallible(xs).concatMap { value in self.infallible(inner).map { $0 + value } } }
+        let res = scheduler.start {
+            self.infallible(xs).concatMap { value in self.infallible(inner).map { $0 + value } }
+        }
 
         XCTAssertEqual(res.events, [.next(215, 11), .next(225, 21), .next(235, 12), .next(245, 22), .completed(250)])
         XCTAssertEqual(inner.subscriptions, [Subscription(210, 230), Subscription(230, 250)])
@@ -166,7 +172,9 @@ final class InfallibleCombiningTests: RxTestCase {
         let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 3), .completed(240)])
         let ys = scheduler.createHotObservable([.next(220, 20), .next(250, 40), .completed(260)])
 
-        let selected = scheduler.start { Infallible.combineLatest(self.infallible(xs), self.infallible(ys)) { $0 + $1 } }
+        let selected = scheduler.start {
+            Infallible.combineLatest(self.infallible(xs), self.infallible(ys)) { $0 + $1 }
+        }
         let tuples = TestScheduler(initialClock: 0).start {
             Infallible.combineLatest(Infallible.just(1), Infallible.of("a", "b")).map { "\($0)\($1)" }
         }
@@ -188,9 +196,12 @@ final class InfallibleCombiningTests: RxTestCase {
 
         XCTAssertEqual(first(Infallible.combineLatest(s[0], s[1], s[2]) { $0 + $1 + $2 }), 6)
         XCTAssertEqual(first(Infallible.combineLatest(s[0], s[1], s[2], s[3]) { $0 + $1 + $2 + $3 }), 10)
-        XCTAssertEqual(first(Infallible.combineLatest(s[0], s[1], s[2], s[3], s[4]) { [$0, $1, $2, $3, $4].reduce(0, +) }), 15)
         XCTAssertEqual(
-            first(Infallible.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5]) { [$0, $1, $2, $3, $4, $5].reduce(0, +) }), 21)
+            first(Infallible.combineLatest(s[0], s[1], s[2], s[3], s[4]) { [$0, $1, $2, $3, $4].reduce(0, +) }), 15)
+        XCTAssertEqual(
+            first(
+                Infallible.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5]) { [$0, $1, $2, $3, $4, $5].reduce(0, +) }),
+            21)
         XCTAssertEqual(
             first(
                 Infallible.combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6]) {

@@ -178,7 +178,8 @@ final class InfallibleOperatorTests: RxTestCase {
             run { $0.throttle(.seconds(20), latest: false, scheduler: $1) },
             [.next(210, 1), .next(240, 3), .next(300, 4), .completed(400)])
         XCTAssertEqual(
-            run { $0.take(for: .seconds(50), scheduler: $1) }, [.next(210, 1), .next(215, 2), .next(240, 3), .completed(250)])
+            run { $0.take(for: .seconds(50), scheduler: $1) },
+            [.next(210, 1), .next(215, 2), .next(240, 3), .completed(250)])
     }
 
     // MARK: sharing
@@ -285,7 +286,8 @@ final class InfallibleOperatorTests: RxTestCase {
             let res = scheduler.start { make(xs.asInfallible(onErrorJustReturn: 0)).asObservable() }
 
             let expected: [Recorded<Event<Int>>] =
-                name == "distinctUntilChanged" ? [.next(210, 1), .error(220, TestError.boom)]
+                name == "distinctUntilChanged"
+                ? [.next(210, 1), .error(220, TestError.boom)]
                 : name == "take(until: fallible)" ? [.error(200, TestError.boom)] : [.error(210, TestError.boom)]
             XCTAssertEqual(res.events, expected, name)
         }

@@ -58,7 +58,10 @@ final class InfallibleReliabilityTests: RxTestCase {
             ("merge", { source in Infallible.merge(source, .empty()) }),
             ("merge(collection)", { source in Infallible.merge([source, .empty()][...]) }),
             ("withLatestFrom", { $0.withLatestFrom(Infallible.just(0)) { element, _ in element } }),
-            ("combineLatest", { source in Infallible.combineLatest(source, Infallible.just(0)) { element, _ in element } }),
+            (
+                "combineLatest",
+                { source in Infallible.combineLatest(source, Infallible.just(0)) { element, _ in element } }
+            ),
             ("combineLatest(collection)", { source in Infallible.combineLatest([source]) { $0[0] } }),
             ("zip", { source in Infallible.zip(source, Infallible.from(Array(0..<100))) { element, _ in element } }),
             ("asInfallible(onErrorJustReturn:)", { $0.asObservable().asInfallible(onErrorJustReturn: 0) }),
