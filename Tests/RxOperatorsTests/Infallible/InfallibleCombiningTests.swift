@@ -140,6 +140,18 @@ final class InfallibleCombiningTests: RxTestCase {
         }
     }
 
+    func testMergeWithMarbles() throws {
+        let scheduler = TestScheduler(initialClock: 0)
+        let a = try scheduler.createHotObservable("---^-1---3|", values: ["1": 1, "3": 3])
+        let b = try scheduler.createHotObservable("---^--2----4|", values: ["2": 2, "4": 4])
+
+        let res = scheduler.start { Infallible.merge(self.infallible(a), self.infallible(b)) }
+
+        assertMarbles(res, "--12--3-4|", values: ["1": 1, "2": 2, "3": 3, "4": 4])
+        assertSubscriptions(a, "^------!")
+        assertSubscriptions(b, "^--------!")
+    }
+
     func testStartWithSendsItsElementFirst() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])
