@@ -56,6 +56,8 @@ extension InfallibleEvent: EventConvertible {
 
 extension InfallibleEvent: Equatable where Element: Equatable {}
 
+extension InfallibleEvent: Sendable where Element: Sendable {}
+
 extension InfallibleType {
     /// Subscribes closures for elements, completion and the end of the subscription.
     ///
