@@ -1,0 +1,271 @@
+import RxCore
+import RxDisposables
+import RxOperators
+import RxTestHelpers
+import RxTestSupport
+import XCTest
+
+/// `Infallible` itself: its creation functions, its events and its `subscribe` forms.
+final class InfallibleTests: RxTestCase {
+    // MARK: create
+
+    func testCreateSendsWhatItsBodySendsAtTheTimesItSendsIt() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let res = scheduler.start {
+            Infallible<Int>.create { observer in
+                observer(.next(1))
+                observer(.next(2))
+                observer(.completed)
+                return Disposables.create()
+            }
+        }
+
+        XCTAssertEqual(res.events, [.next(200, 1), .next(200, 2), .completed(200)])
+    }
+
+    func testCreateDropsWhatItsBodySendsAfterCompletion() {
+        var send: Infallible<Int>.InfallibleObserver?
+        var received: [Int] = []
+        var completions = 0
+        _ = Infallible<Int>.create { observer in
+            send = observer
+            return Disposables.create()
+        }.subscribe(onNext: { received.append($0) }, onCompleted: { completions += 1 })
+
+        send?(.next(0))
+        send?(.completed)
+        send?(.next(1))
+        send?(.completed)
+
+        XCTAssertEqual(received, [0])
+        XCTAssertEqual(completions, 1)
+        send = nil
+    }
+
+    func testCreateDropsWhatItsBodySendsAfterDisposalAndDisposesWhatItReturned() {
+        var send: Infallible<Int>.InfallibleObserver?
+        var received: [Int] = []
+        var cleanups = 0
+        let subscription = Infallible<Int>.create { observer in
+            send = observer
+            return Disposables.create { cleanups += 1 }
+        }.subscribe(onNext: { received.append($0) })
+
+        send?(.next(0))
+        subscription.dispose()
+        send?(.next(1))
+        subscription.dispose()
+
+        XCTAssertEqual(received, [0])
+        XCTAssertEqual(cleanups, 1)
+        send = nil
+    }
+
+    func testCreateRunsItsBodyOncePerSubscription() {
+        var runs = 0
+        let created = Infallible<Int>.create { observer in
+            runs += 1
+            observer(.next(runs))
+            return Disposables.create()
+        }
+        var received: [Int] = []
+
+        let first = created.subscribe(onNext: { received.append($0) })
+        let second = created.subscribe(onNext: { received.append($0) })
+
+        XCTAssertEqual(received, [1, 2])
+        first.dispose()
+        second.dispose()
+    }
+
+    // MARK: just, empty, never, deferred, of, from
+
+    func testJustSendsItsElementAndCompletes() {
+        let scheduler = TestScheduler(initialClock: 0)
+
+        let immediate = scheduler.start { Infallible.just(42) }
+        let scheduled = TestScheduler(initialClock: 0)
+        let onScheduler = scheduled.start { Infallible.just(42, scheduler: scheduled) }
+
+        XCTAssertEqual(immediate.events, [.next(200, 42), .completed(200)])
+        XCTAssertEqual(onScheduler.events, [.next(201, 42), .completed(202)])
+    }
+
+    func testEmptyCompletesAndNeverSendsNothing() {
+        let empty = TestScheduler(initialClock: 0).start { Infallible<Int>.empty() }
+        let never = TestScheduler(initialClock: 0).start { Infallible<Int>.never() }
+
+        XCTAssertEqual(empty.events, [.completed(200)])
+        XCTAssertEqual(never.events, [])
+    }
+
+    func testDeferredCallsItsFactoryForEachSubscriber() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var calls = 0
+        let deferred = Infallible<Int>.deferred {
+            calls += 1
+            return .just(calls)
+        }
+        let first = scheduler.createObserver(Int.self)
+        let second = scheduler.createObserver(Int.self)
+
+        XCTAssertEqual(calls, 0, "nothing is made before a subscription")
+        scheduler.scheduleAt(210) { _ = deferred.asObservable().subscribe(first) }
+        scheduler.scheduleAt(220) { _ = deferred.asObservable().subscribe(second) }
+        scheduler.start()
+
+        XCTAssertEqual(first.events, [.next(210, 1), .completed(210)])
+        XCTAssertEqual(second.events, [.next(220, 2), .completed(220)])
+    }
+
+    func testOfAndFromSendEachElementThenComplete() {
+        let scheduler = TestScheduler(initialClock: 0)
+
+        let of = scheduler.start { Infallible.of(1, 2, 3, scheduler: scheduler) }
+        let array = TestScheduler(initialClock: 0).start { Infallible.from([4, 5]) }
+        let sequence = TestScheduler(initialClock: 0).start { Infallible.from(6...7) }
+
+        XCTAssertEqual(of.events, [.next(201, 1), .next(202, 2), .next(203, 3), .completed(204)])
+        XCTAssertEqual(array.events, [.next(200, 4), .next(200, 5), .completed(200)])
+        XCTAssertEqual(sequence.events, [.next(200, 6), .next(200, 7), .completed(200)])
+    }
+
+    func testFromAnInfiniteSequenceStopsWithItsSubscriber() {
+        var received: [Int] = []
+
+        _ = Infallible.from(1...).take(3).subscribe(onNext: { received.append($0) })
+
+        XCTAssertEqual(received, [1, 2, 3])
+    }
+
+    // MARK: events
+
+    func testAnInfallibleEventCarriesTheSameObservableEvent() {
+        XCTAssertEqual(InfallibleEvent.next(3).event, Event.next(3))
+        XCTAssertEqual(InfallibleEvent<Int>.completed.event, Event<Int>.completed)
+    }
+
+    func testDematerializeReadsInfallibleEvents() {
+        let res = TestScheduler(initialClock: 0).start {
+            Observable.of(InfallibleEvent.next(1), .next(2), .completed, .next(3)).dematerialize()
+        }
+
+        XCTAssertEqual(res.events, [.next(200, 1), .next(200, 2), .completed(200)])
+    }
+
+    func testAsObservableIsTheWrappedSequence() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+
+        let res = scheduler.start { xs.asInfallible(onErrorJustReturn: 0).asObservable().map { $0 * 10 } }
+
+        XCTAssertEqual(res.events, [.next(210, 10), .completed(220)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
+    }
+
+    // MARK: subscribe forms
+
+    func testSubscribeCallsOnNextOnCompletedThenOnDisposed() {
+        var log: [String] = []
+
+        _ = Infallible.of(1, 2).subscribe(
+            onNext: { log.append("next \($0)") }, onCompleted: { log.append("completed") },
+            onDisposed: { log.append("disposed") })
+
+        XCTAssertEqual(log, ["next 1", "next 2", "completed", "disposed"])
+    }
+
+    func testDisposingCallsOnlyOnDisposedAndOnlyOnce() {
+        var log: [String] = []
+        let subscription = Infallible<Int>.never().subscribe(
+            onNext: { log.append("next \($0)") }, onCompleted: { log.append("completed") },
+            onDisposed: { log.append("disposed") })
+
+        subscription.dispose()
+        subscription.dispose()
+
+        XCTAssertEqual(log, ["disposed"])
+    }
+
+    func testSubscribeWithAnEventHandlerReceivesElementsAndCompletion() {
+        var events: [InfallibleEvent<Int>] = []
+
+        _ = Infallible.of(1, 2).subscribe { events.append($0) }
+
+        XCTAssertEqual(events, [.next(1), .next(2), .completed])
+    }
+
+    func testSubscribeWithAnObjectPassesItWhileItLives() {
+        final class Owner {
+            var log: [String] = []
+        }
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .completed(30)])
+        let owner = Owner()
+
+        _ = xs.asInfallible(onErrorJustReturn: -1).subscribe(
+            with: owner, onNext: { $0.log.append("next \($1)") }, onCompleted: { $0.log.append("completed") },
+            onDisposed: { $0.log.append("disposed") })
+        scheduler.start()
+
+        XCTAssertEqual(owner.log, ["next 1", "next 2", "completed", "disposed"])
+    }
+
+    func testSubscribeWithAnObjectStopsCallingOnceItIsReleased() {
+        final class Owner {
+            let calls: Counter
+            init(calls: Counter) { self.calls = calls }
+        }
+        let calls = Counter()
+        var owner: Owner? = Owner(calls: calls)
+        let relay = PublishRelay<Int>()
+        weak let released = owner
+        let subscription = relay.asInfallible().subscribe(
+            with: owner!, onNext: { object, _ in object.calls.increment() },
+            onDisposed: { object in object.calls.increment() })
+
+        relay.accept(1)
+        owner = nil
+        relay.accept(2)
+        subscription.dispose()
+
+        XCTAssertNil(released, "the subscription holds the object weakly")
+        XCTAssertEqual(calls.value, 1)
+    }
+
+    // MARK: an error that reaches an infallible sequence anyway
+
+    func testAnErrorReachingSubscribeOnNextGoesToTheDefaultErrorHandler() {
+        let reported = Locked<[String]>([])
+        let previous = Hooks.defaultErrorHandler
+        Hooks.defaultErrorHandler = { _, error in reported.mutate { $0.append("\(error)") } }
+        defer { Hooks.defaultErrorHandler = previous }
+        var log: [String] = []
+
+        _ = Infallible.of(1, 2).map { $0 }.take(while: { value in
+            if value == 2 { throw TestError.boom }
+            return true
+        }).subscribe(
+            onNext: { log.append("next \($0)") }, onCompleted: { log.append("completed") },
+            onDisposed: { log.append("disposed") })
+
+        XCTAssertEqual(log, ["next 1", "disposed"])
+        XCTAssertEqual(reported.value, ["boom"])
+    }
+
+    func testAnErrorReachingSubscribeWithAnObjectGoesToTheDefaultErrorHandler() {
+        final class Owner {}
+        let reported = Locked<[String]>([])
+        let previous = Hooks.defaultErrorHandler
+        Hooks.defaultErrorHandler = { _, error in reported.mutate { $0.append("\(error)") } }
+        defer { Hooks.defaultErrorHandler = previous }
+        let owner = Owner()
+        var disposals = 0
+
+        _ = Infallible<Int>.deferred { throw TestError.other }.subscribe(
+            with: owner, onDisposed: { _ in disposals += 1 })
+
+        XCTAssertEqual(reported.value, ["other"])
+        XCTAssertEqual(disposals, 1)
+    }
+}
