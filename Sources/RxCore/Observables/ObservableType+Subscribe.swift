@@ -12,7 +12,7 @@ extension ObservableType {
         asObservable().subscribe(AnonymousObserver(on, isolation: HandlerIsolation(isolation)))
     }
 
-    /// RxSwift's spelling of ``subscribe(_:isolation:)``, kept for references by this name (such as
+    /// RxSwift's spelling of `subscribe(_:isolation:)`, kept for references by this name (such as
     /// `subscribe(_:)` passed as a function); a call picks the other, which checks the
     /// closures' isolation. This one checks none.
     @_disfavoredOverload
@@ -65,7 +65,7 @@ extension ObservableType {
         return Disposables.create(subscription, disposable)
     }
 
-    /// RxSwift's spelling of ``subscribe(onNext:onError:onCompleted:onDisposed:isolation:)``, kept for references by this name (such as
+    /// RxSwift's spelling of `subscribe(onNext:onError:onCompleted:onDisposed:isolation:)`, kept for references by this name (such as
     /// `subscribe(onNext:onError:onCompleted:onDisposed:)` passed as a function); a call picks the other, which checks the
     /// closures' isolation. This one checks none.
     @_disfavoredOverload
@@ -110,7 +110,7 @@ extension ObservableType {
         )
     }
 
-    /// RxSwift's spelling of ``subscribe(with:onNext:onError:onCompleted:onDisposed:isolation:)``, kept for references by this name (such as
+    /// RxSwift's spelling of `subscribe(with:onNext:onError:onCompleted:onDisposed:isolation:)`, kept for references by this name (such as
     /// `subscribe(with:onNext:onError:onCompleted:onDisposed:)` passed as a function); a call picks the other, which checks the
     /// closures' isolation. This one checks none.
     @_disfavoredOverload

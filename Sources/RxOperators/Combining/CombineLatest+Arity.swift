@@ -19,7 +19,7 @@ extension ObservableType {
         return CombineLatest2(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector)
     }
 
-    /// RxSwift's spelling of ``combineLatest(_:_:resultSelector:isolation:)``, kept for references by this
+    /// RxSwift's spelling of `combineLatest(_:_:resultSelector:isolation:)`, kept for references by this
     /// name; a call picks the other, which checks the closure's isolation. This one checks none.
     @_disfavoredOverload
     public static func combineLatest<O1: ObservableType, O2: ObservableType>(
@@ -46,7 +46,7 @@ extension ObservableType {
             source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector)
     }
 
-    /// RxSwift's spelling of ``combineLatest(_:_:_:resultSelector:isolation:)``, kept for references by this
+    /// RxSwift's spelling of `combineLatest(_:_:_:resultSelector:isolation:)`, kept for references by this
     /// name; a call picks the other, which checks the closure's isolation. This one checks none.
     @_disfavoredOverload
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
@@ -74,7 +74,7 @@ extension ObservableType {
             resultSelector: resultSelector)
     }
 
-    /// RxSwift's spelling of ``combineLatest(_:_:_:_:resultSelector:isolation:)``, kept for references by this
+    /// RxSwift's spelling of `combineLatest(_:_:_:_:resultSelector:isolation:)`, kept for references by this
     /// name; a call picks the other, which checks the closure's isolation. This one checks none.
     @_disfavoredOverload
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
@@ -104,7 +104,7 @@ extension ObservableType {
             source5.asObservable(), resultSelector: resultSelector)
     }
 
-    /// RxSwift's spelling of ``combineLatest(_:_:_:_:_:resultSelector:isolation:)``, kept for references by this
+    /// RxSwift's spelling of `combineLatest(_:_:_:_:_:resultSelector:isolation:)`, kept for references by this
     /// name; a call picks the other, which checks the closure's isolation. This one checks none.
     @_disfavoredOverload
     public static func combineLatest<
@@ -138,7 +138,7 @@ extension ObservableType {
             source5.asObservable(), source6.asObservable(), resultSelector: resultSelector)
     }
 
-    /// RxSwift's spelling of ``combineLatest(_:_:_:_:_:_:resultSelector:isolation:)``, kept for references by this
+    /// RxSwift's spelling of `combineLatest(_:_:_:_:_:_:resultSelector:isolation:)`, kept for references by this
     /// name; a call picks the other, which checks the closure's isolation. This one checks none.
     @_disfavoredOverload
     public static func combineLatest<
@@ -176,7 +176,7 @@ extension ObservableType {
             source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector)
     }
 
-    /// RxSwift's spelling of ``combineLatest(_:_:_:_:_:_:_:resultSelector:isolation:)``, kept for references by this
+    /// RxSwift's spelling of `combineLatest(_:_:_:_:_:_:_:resultSelector:isolation:)`, kept for references by this
     /// name; a call picks the other, which checks the closure's isolation. This one checks none.
     @_disfavoredOverload
     public static func combineLatest<
@@ -218,7 +218,7 @@ extension ObservableType {
             resultSelector: resultSelector)
     }
 
-    /// RxSwift's spelling of ``combineLatest(_:_:_:_:_:_:_:_:resultSelector:isolation:)``, kept for references by this
+    /// RxSwift's spelling of `combineLatest(_:_:_:_:_:_:_:_:resultSelector:isolation:)`, kept for references by this
     /// name; a call picks the other, which checks the closure's isolation. This one checks none.
     @_disfavoredOverload
     public static func combineLatest<

@@ -19,7 +19,7 @@ extension ObservableType {
         return CombineLatestCollection(sources: collection.map { $0.asObservable() }, resultSelector: resultSelector)
     }
 
-    /// RxSwift's spelling of ``combineLatest(_:resultSelector:isolation:)``, kept for references by this name (such as
+    /// RxSwift's spelling of `combineLatest(_:resultSelector:isolation:)`, kept for references by this name (such as
     /// `combineLatest(_:resultSelector:)` passed as a function); a call picks the other, which checks the
     /// closures' isolation. This one checks none.
     @_disfavoredOverload

@@ -18,7 +18,7 @@ extension ObservableType {
         return ConcatMap(source: asObservable(), selector: selector)
     }
 
-    /// RxSwift's spelling of ``concatMap(_:isolation:)``, kept for references by this name (such as
+    /// RxSwift's spelling of `concatMap(_:isolation:)`, kept for references by this name (such as
     /// `concatMap(_:)` passed as a function); a call picks the other, which checks the
     /// closures' isolation. This one checks none.
     @_disfavoredOverload

@@ -17,7 +17,7 @@ extension ObservableType {
         return FlatMap(source: asObservable(), selector: selector, dropsWhileActive: false)
     }
 
-    /// RxSwift's spelling of ``flatMap(_:isolation:)``, kept for references by this name (such as
+    /// RxSwift's spelling of `flatMap(_:isolation:)`, kept for references by this name (such as
     /// `flatMap(_:)` passed as a function); a call picks the other, which checks the
     /// closures' isolation. This one checks none.
     @_disfavoredOverload

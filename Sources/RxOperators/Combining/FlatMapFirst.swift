@@ -16,7 +16,7 @@ extension ObservableType {
         return FlatMap(source: asObservable(), selector: selector, dropsWhileActive: true)
     }
 
-    /// RxSwift's spelling of ``flatMapFirst(_:isolation:)``, kept for references by this name (such as
+    /// RxSwift's spelling of `flatMapFirst(_:isolation:)`, kept for references by this name (such as
     /// `flatMapFirst(_:)` passed as a function); a call picks the other, which checks the
     /// closures' isolation. This one checks none.
     @_disfavoredOverload

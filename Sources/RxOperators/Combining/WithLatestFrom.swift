@@ -17,7 +17,7 @@ extension ObservableType {
         return WithLatestFrom(first: asObservable(), second: second.asObservable(), resultSelector: resultSelector)
     }
 
-    /// RxSwift's spelling of ``withLatestFrom(_:resultSelector:isolation:)``, kept for references by this name (such as
+    /// RxSwift's spelling of `withLatestFrom(_:resultSelector:isolation:)`, kept for references by this name (such as
     /// `withLatestFrom(_:resultSelector:)` passed as a function); a call picks the other, which checks the
     /// closures' isolation. This one checks none.
     @_disfavoredOverload

@@ -20,7 +20,7 @@ extension ObservableType {
         return ZipCollection(sources: collection.map { $0.asObservable() }, resultSelector: resultSelector)
     }
 
-    /// RxSwift's spelling of ``zip(_:resultSelector:isolation:)``, kept for references by this name (such as
+    /// RxSwift's spelling of `zip(_:resultSelector:isolation:)`, kept for references by this name (such as
     /// `zip(_:resultSelector:)` passed as a function); a call picks the other, which checks the
     /// closures' isolation. This one checks none.
     @_disfavoredOverload

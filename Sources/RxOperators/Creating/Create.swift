@@ -28,7 +28,7 @@ extension ObservableType {
         }
     }
 
-    /// RxSwift's spelling of ``create(_:isolation:)``, kept for references by this name (such as
+    /// RxSwift's spelling of `create(_:isolation:)`, kept for references by this name (such as
     /// `create(_:)` passed as a function); a call picks the other, which checks the
     /// closures' isolation. This one checks none.
     @_disfavoredOverload

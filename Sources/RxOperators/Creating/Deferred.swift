@@ -12,7 +12,7 @@ extension ObservableType {
         return Deferred(observableFactory: observableFactory)
     }
 
-    /// RxSwift's spelling of ``deferred(_:isolation:)``, kept for references by this name (such as
+    /// RxSwift's spelling of `deferred(_:isolation:)`, kept for references by this name (such as
     /// `deferred(_:)` passed as a function); a call picks the other, which checks the
     /// closures' isolation. This one checks none.
     @_disfavoredOverload

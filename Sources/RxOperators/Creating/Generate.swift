@@ -22,7 +22,7 @@ extension ObservableType {
         return Generate(initialState: initialState, condition: condition, iterate: iterate, scheduler: scheduler)
     }
 
-    /// RxSwift's spelling of ``generate(initialState:condition:scheduler:iterate:isolation:)``, kept for references by this name (such as
+    /// RxSwift's spelling of `generate(initialState:condition:scheduler:iterate:isolation:)`, kept for references by this name (such as
     /// `generate(initialState:condition:scheduler:iterate:)` passed as a function); a call picks the other, which checks the
     /// closures' isolation. This one checks none.
     @_disfavoredOverload

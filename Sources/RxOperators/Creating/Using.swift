@@ -19,7 +19,7 @@ extension ObservableType {
         return Using(resourceFactory: resourceFactory, observableFactory: observableFactory)
     }
 
-    /// RxSwift's spelling of ``using(_:observableFactory:isolation:)``, kept for references by this name (such as
+    /// RxSwift's spelling of `using(_:observableFactory:isolation:)`, kept for references by this name (such as
     /// `using(_:observableFactory:)` passed as a function); a call picks the other, which checks the
     /// closures' isolation. This one checks none.
     @_disfavoredOverload

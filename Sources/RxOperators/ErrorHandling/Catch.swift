@@ -17,7 +17,7 @@ extension ObservableType {
         return Catch(source: asObservable(), handler: handler)
     }
 
-    /// RxSwift's spelling of ``catch(_:isolation:)``, kept for references by this name (such as
+    /// RxSwift's spelling of `catch(_:isolation:)`, kept for references by this name (such as
     /// `catch(_:)` passed as a function); a call picks the other, which checks the
     /// closures' isolation. This one checks none.
     @_disfavoredOverload

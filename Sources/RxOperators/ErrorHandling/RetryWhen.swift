@@ -21,7 +21,7 @@ extension ObservableType {
         return RetryWhen(source: asObservable(), notificationHandler: notificationHandler)
     }
 
-    /// RxSwift's spelling of ``retry(when:isolation:)-433mi``, kept for references by this name (such as
+    /// RxSwift's spelling of `retry(when:isolation:)-433mi`, kept for references by this name (such as
     /// `retry(when:)` passed as a function); a call picks the other, which checks the
     /// closures' isolation. This one checks none.
     @_disfavoredOverload
@@ -43,7 +43,7 @@ extension ObservableType {
         return RetryWhen(source: asObservable(), notificationHandler: notificationHandler)
     }
 
-    /// RxSwift's spelling of ``retry(when:isolation:)-298kt``, kept for references by this name (such as
+    /// RxSwift's spelling of `retry(when:isolation:)-298kt`, kept for references by this name (such as
     /// `retry(when:)` passed as a function); a call picks the other, which checks the
     /// closures' isolation. This one checks none.
     @_disfavoredOverload

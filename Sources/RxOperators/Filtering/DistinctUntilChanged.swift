@@ -23,7 +23,7 @@ extension ObservableType {
         return distinctUntilChanged(keySelector, comparer: ==, isolation: nil)
     }
 
-    /// RxSwift's spelling of ``distinctUntilChanged(_:isolation:)-((Self.Element)->Equatable,_)``, kept for references by this name (such as
+    /// RxSwift's spelling of `distinctUntilChanged(_:isolation:)-((Self.Element)->Equatable,_)`, kept for references by this name (such as
     /// `distinctUntilChanged(_:)` passed as a function); a call picks the other, which checks the
     /// closures' isolation. This one checks none.
     @_disfavoredOverload
@@ -44,7 +44,7 @@ extension ObservableType {
         return distinctUntilChanged({ $0 }, comparer: comparer, isolation: nil)
     }
 
-    /// RxSwift's spelling of ``distinctUntilChanged(_:isolation:)-((Self.Element,Self.Element)->Bool,_)``, kept for references by this name (such as
+    /// RxSwift's spelling of `distinctUntilChanged(_:isolation:)-((Self.Element,Self.Element)->Bool,_)`, kept for references by this name (such as
     /// `distinctUntilChanged(_:)` passed as a function); a call picks the other, which checks the
     /// closures' isolation. This one checks none.
     @_disfavoredOverload
@@ -65,7 +65,7 @@ extension ObservableType {
         return DistinctUntilChangedByKey(source: asObservable(), keySelector: keySelector, comparer: comparer)
     }
 
-    /// RxSwift's spelling of ``distinctUntilChanged(_:comparer:isolation:)``, kept for references by this name (such as
+    /// RxSwift's spelling of `distinctUntilChanged(_:comparer:isolation:)`, kept for references by this name (such as
     /// `distinctUntilChanged(_:comparer:)` passed as a function); a call picks the other, which checks the
     /// closures' isolation. This one checks none.
     @_disfavoredOverload

@@ -20,7 +20,7 @@ extension ObservableType {
         return SingleElement(source: asObservable(), predicate: predicate)
     }
 
-    /// RxSwift's spelling of ``single(_:isolation:)``, kept for references by this name (such as
+    /// RxSwift's spelling of `single(_:isolation:)`, kept for references by this name (such as
     /// `single(_:)` passed as a function); a call picks the other, which checks the
     /// closures' isolation. This one checks none.
     @_disfavoredOverload

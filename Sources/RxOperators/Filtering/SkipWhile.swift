@@ -13,7 +13,7 @@ extension ObservableType {
         return SkipWhile(source: asObservable(), predicate: predicate)
     }
 
-    /// RxSwift's spelling of ``skip(while:isolation:)``, kept for references by this name (such as
+    /// RxSwift's spelling of `skip(while:isolation:)`, kept for references by this name (such as
     /// `skip(while:)` passed as a function); a call picks the other, which checks the
     /// closures' isolation. This one checks none.
     @_disfavoredOverload

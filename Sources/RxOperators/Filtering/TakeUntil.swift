@@ -25,7 +25,7 @@ extension ObservableType {
         return TakeUntilPredicate(source: asObservable(), behavior: behavior, predicate: predicate)
     }
 
-    /// RxSwift's spelling of ``take(until:behavior:isolation:)``, kept for references by this name (such as
+    /// RxSwift's spelling of `take(until:behavior:isolation:)`, kept for references by this name (such as
     /// `take(until:behavior:)` passed as a function); a call picks the other, which checks the
     /// closures' isolation. This one checks none.
     @_disfavoredOverload

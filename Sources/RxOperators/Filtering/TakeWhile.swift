@@ -16,7 +16,7 @@ extension ObservableType {
         return TakeWhile(source: asObservable(), behavior: behavior, predicate: predicate)
     }
 
-    /// RxSwift's spelling of ``take(while:behavior:isolation:)``, kept for references by this name (such as
+    /// RxSwift's spelling of `take(while:behavior:isolation:)`, kept for references by this name (such as
     /// `take(while:behavior:)` passed as a function); a call picks the other, which checks the
     /// closures' isolation. This one checks none.
     @_disfavoredOverload

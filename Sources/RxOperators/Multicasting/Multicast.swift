@@ -25,7 +25,7 @@ extension ObservableType {
         return ConnectableObservableAdapter(source: asObservable(), makeSubject: makeSubject)
     }
 
-    /// RxSwift's spelling of ``multicast(makeSubject:isolation:)``, kept for references by this name (such as
+    /// RxSwift's spelling of `multicast(makeSubject:isolation:)`, kept for references by this name (such as
     /// `multicast(makeSubject:)` passed as a function); a call picks the other, which checks the
     /// closures' isolation. This one checks none.
     @_disfavoredOverload

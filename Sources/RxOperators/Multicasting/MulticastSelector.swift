@@ -18,7 +18,7 @@ extension ObservableType {
         return MulticastSelector(source: asObservable(), subjectSelector: subjectSelector, selector: selector)
     }
 
-    /// RxSwift's spelling of ``multicast(_:selector:isolation:)``, kept for references by this name (such as
+    /// RxSwift's spelling of `multicast(_:selector:isolation:)`, kept for references by this name (such as
     /// `multicast(_:selector:)` passed as a function); a call picks the other, which checks the
     /// closures' isolation. This one checks none.
     @_disfavoredOverload

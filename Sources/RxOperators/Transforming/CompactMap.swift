@@ -15,7 +15,7 @@ extension ObservableType {
         return CompactMap(source: asObservable(), transform: transform)
     }
 
-    /// RxSwift's spelling of ``compactMap(_:isolation:)``, kept for references by this name (such as
+    /// RxSwift's spelling of `compactMap(_:isolation:)`, kept for references by this name (such as
     /// `compactMap(_:)` passed as a function); a call picks the other, which checks the
     /// closures' isolation. This one checks none.
     @_disfavoredOverload

@@ -26,7 +26,7 @@ extension ObservableType {
         return GroupBy(source: asObservable(), keySelector: keySelector)
     }
 
-    /// RxSwift's spelling of ``groupBy(keySelector:isolation:)``, kept for references by this name (such as
+    /// RxSwift's spelling of `groupBy(keySelector:isolation:)`, kept for references by this name (such as
     /// `groupBy(keySelector:)` passed as a function); a call picks the other, which checks the
     /// closures' isolation. This one checks none.
     @_disfavoredOverload

@@ -24,7 +24,7 @@ extension ObservableType {
         return Map(source: asObservable(), transform: transform, isolation: handlerIsolation)
     }
 
-    /// RxSwift's spelling of ``map(_:isolation:)``, kept for references by this name (such as
+    /// RxSwift's spelling of `map(_:isolation:)`, kept for references by this name (such as
     /// `map(_:)` passed as a function); a call picks the other, which checks the
     /// closures' isolation. This one checks none.
     @_disfavoredOverload

@@ -15,7 +15,7 @@ extension ObservableType {
         return Reduce(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: mapResult)
     }
 
-    /// RxSwift's spelling of ``reduce(_:accumulator:mapResult:isolation:)``, kept for references by this name (such as
+    /// RxSwift's spelling of `reduce(_:accumulator:mapResult:isolation:)`, kept for references by this name (such as
     /// `reduce(_:accumulator:mapResult:)` passed as a function); a call picks the other, which checks the
     /// closures' isolation. This one checks none.
     @_disfavoredOverload
@@ -36,7 +36,7 @@ extension ObservableType {
         return Reduce(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: { $0 })
     }
 
-    /// RxSwift's spelling of ``reduce(_:accumulator:isolation:)``, kept for references by this name (such as
+    /// RxSwift's spelling of `reduce(_:accumulator:isolation:)`, kept for references by this name (such as
     /// `reduce(_:accumulator:)` passed as a function); a call picks the other, which checks the
     /// closures' isolation. This one checks none.
     @_disfavoredOverload

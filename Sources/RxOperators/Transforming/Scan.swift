@@ -16,7 +16,7 @@ extension ObservableType {
         return Scan(source: asObservable(), seed: seed, accumulator: .inPlace(accumulator))
     }
 
-    /// RxSwift's spelling of ``scan(into:accumulator:isolation:)``, kept for references by this name (such as
+    /// RxSwift's spelling of `scan(into:accumulator:isolation:)`, kept for references by this name (such as
     /// `scan(into:accumulator:)` passed as a function); a call picks the other, which checks the
     /// closures' isolation. This one checks none.
     @_disfavoredOverload
@@ -40,7 +40,7 @@ extension ObservableType {
         return Scan(source: asObservable(), seed: seed, accumulator: .returning(accumulator))
     }
 
-    /// RxSwift's spelling of ``scan(_:accumulator:isolation:)``, kept for references by this name (such as
+    /// RxSwift's spelling of `scan(_:accumulator:isolation:)`, kept for references by this name (such as
     /// `scan(_:accumulator:)` passed as a function); a call picks the other, which checks the
     /// closures' isolation. This one checks none.
     @_disfavoredOverload

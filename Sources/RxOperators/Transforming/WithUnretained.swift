@@ -13,7 +13,7 @@ extension ObservableType {
         return WithUnretained(source: asObservable(), object: obj, resultSelector: resultSelector)
     }
 
-    /// RxSwift's spelling of ``withUnretained(_:resultSelector:isolation:)``, kept for references by this name (such as
+    /// RxSwift's spelling of `withUnretained(_:resultSelector:isolation:)`, kept for references by this name (such as
     /// `withUnretained(_:resultSelector:)` passed as a function); a call picks the other, which checks the
     /// closures' isolation. This one checks none.
     @_disfavoredOverload

@@ -40,7 +40,7 @@ extension ObservableType {
             onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose)
     }
 
-    /// RxSwift's spelling of ``do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:isolation:)``, kept for references by this name (such as
+    /// RxSwift's spelling of `do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:isolation:)`, kept for references by this name (such as
     /// `do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)` passed as a function); a call picks the other, which checks the
     /// closures' isolation. This one checks none.
     @_disfavoredOverload
