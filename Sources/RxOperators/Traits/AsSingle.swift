@@ -42,8 +42,13 @@ final class AsSingleSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
     typealias Element = Observer.Element
 
     private let requiresElement: Bool
-    // Touched only by `on(_:)`, which the source calls serially.
-    private var element: Element?
+    // The source's events set the held element and `dispose()`, from any thread, lets go of it,
+    // so both go through `lock`; no element is released while it is held.
+    private let lock = RxLock()
+    private var held: Element?
+    // Set once the held element has been taken for good (sent, dropped on an error, or let go
+    // of on disposal): nothing is held after that.
+    private var givenUp = false
 
     init(requiresElement: Bool, observer: Observer, cancel: any Cancelable) {
         self.requiresElement = requiresElement
@@ -51,29 +56,53 @@ final class AsSingleSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
     }
 
     func on(_ event: Event<Element>) {
-        // A source that ignores disposal cannot leave an element behind.
-        guard !isDisposed else { return }
         switch event {
-        case .next(let next):
-            if element != nil {
-                element = nil
-                forwardErrorAndDispose(RxError.moreThanOneElement)
-                return
+        case .next(let element):
+            // The first element, let go of on a second one, dies after the lock.
+            var dropped: Element?
+            let isSecond = lock.withLockReturningShared { () -> Bool in
+                guard !givenUp else { return false }
+                guard held == nil else {
+                    dropped = held
+                    held = nil
+                    givenUp = true
+                    return true
+                }
+                held = element
+                return false
             }
-            element = next
+            _ = dropped
+            if isSecond {
+                forwardErrorAndDispose(RxError.moreThanOneElement)
+            }
         case .error(let error):
-            element = nil
+            _ = takeHeld()
             forwardErrorAndDispose(error)
         case .completed:
-            if let held = element {
-                element = nil
-                forwardNext(held)
+            if let element = takeHeld() {
+                forwardNext(element)
                 forwardCompletedAndDispose()
             } else if requiresElement {
                 forwardErrorAndDispose(RxError.noElements)
             } else {
                 forwardCompletedAndDispose()
             }
+        }
+    }
+
+    override func dispose() {
+        super.dispose()
+        // The element still held dies here, outside the lock.
+        _ = takeHeld()
+    }
+
+    private func takeHeld() -> Element? {
+        lock.withLockReturningShared {
+            defer {
+                held = nil
+                givenUp = true
+            }
+            return held
         }
     }
 }

@@ -207,7 +207,7 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// Of two `Maybe`s, subscribed to at once: the result of `resultSelector` on their elements once all
-    /// succeed. It fails with the first error, disposing the others; completes without an element as soon as one of them completes without one. An error thrown by `resultSelector` is sent as the failure.
+    /// succeed. It fails with the first error, disposing the others; completes without an element when one of them does, once `Observable.zip` sees that no tuple can be made. An error thrown by `resultSelector` is sent as the failure.
     public static func zip<E1, E2>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         resultSelector: @escaping (E1, E2) throws -> Element, isolation: isolated (any Actor)? = #isolation
@@ -219,7 +219,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
 extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     /// Of two `Maybe`s, subscribed to at once: their elements as a tuple once all succeed. It
-    /// fails with the first error, disposing the others; completes without an element as soon as one of them completes without one.
+    /// fails with the first error, disposing the others; completes without an element when one of them does, once `Observable.zip` sees that no tuple can be made.
     public static func zip<E1, E2>(_ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>)
         -> PrimitiveSequence<Trait, (E1, E2)>
     {
@@ -229,7 +229,7 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// Of three `Maybe`s, subscribed to at once: the result of `resultSelector` on their elements once all
-    /// succeed. It fails with the first error, disposing the others; completes without an element as soon as one of them completes without one. An error thrown by `resultSelector` is sent as the failure.
+    /// succeed. It fails with the first error, disposing the others; completes without an element when one of them does, once `Observable.zip` sees that no tuple can be made. An error thrown by `resultSelector` is sent as the failure.
     public static func zip<E1, E2, E3>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>,
@@ -243,7 +243,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
 extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     /// Of three `Maybe`s, subscribed to at once: their elements as a tuple once all succeed. It
-    /// fails with the first error, disposing the others; completes without an element as soon as one of them completes without one.
+    /// fails with the first error, disposing the others; completes without an element when one of them does, once `Observable.zip` sees that no tuple can be made.
     public static func zip<E1, E2, E3>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>
@@ -254,7 +254,7 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// Of four `Maybe`s, subscribed to at once: the result of `resultSelector` on their elements once all
-    /// succeed. It fails with the first error, disposing the others; completes without an element as soon as one of them completes without one. An error thrown by `resultSelector` is sent as the failure.
+    /// succeed. It fails with the first error, disposing the others; completes without an element when one of them does, once `Observable.zip` sees that no tuple can be made. An error thrown by `resultSelector` is sent as the failure.
     public static func zip<E1, E2, E3, E4>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
@@ -269,7 +269,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
 extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     /// Of four `Maybe`s, subscribed to at once: their elements as a tuple once all succeed. It
-    /// fails with the first error, disposing the others; completes without an element as soon as one of them completes without one.
+    /// fails with the first error, disposing the others; completes without an element when one of them does, once `Observable.zip` sees that no tuple can be made.
     public static func zip<E1, E2, E3, E4>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>
@@ -281,7 +281,7 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// Of five `Maybe`s, subscribed to at once: the result of `resultSelector` on their elements once all
-    /// succeed. It fails with the first error, disposing the others; completes without an element as soon as one of them completes without one. An error thrown by `resultSelector` is sent as the failure.
+    /// succeed. It fails with the first error, disposing the others; completes without an element when one of them does, once `Observable.zip` sees that no tuple can be made. An error thrown by `resultSelector` is sent as the failure.
     public static func zip<E1, E2, E3, E4, E5>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
@@ -297,7 +297,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
 extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     /// Of five `Maybe`s, subscribed to at once: their elements as a tuple once all succeed. It
-    /// fails with the first error, disposing the others; completes without an element as soon as one of them completes without one.
+    /// fails with the first error, disposing the others; completes without an element when one of them does, once `Observable.zip` sees that no tuple can be made.
     public static func zip<E1, E2, E3, E4, E5>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
@@ -310,7 +310,7 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// Of six `Maybe`s, subscribed to at once: the result of `resultSelector` on their elements once all
-    /// succeed. It fails with the first error, disposing the others; completes without an element as soon as one of them completes without one. An error thrown by `resultSelector` is sent as the failure.
+    /// succeed. It fails with the first error, disposing the others; completes without an element when one of them does, once `Observable.zip` sees that no tuple can be made. An error thrown by `resultSelector` is sent as the failure.
     public static func zip<E1, E2, E3, E4, E5, E6>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
@@ -327,7 +327,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
 extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     /// Of six `Maybe`s, subscribed to at once: their elements as a tuple once all succeed. It
-    /// fails with the first error, disposing the others; completes without an element as soon as one of them completes without one.
+    /// fails with the first error, disposing the others; completes without an element when one of them does, once `Observable.zip` sees that no tuple can be made.
     public static func zip<E1, E2, E3, E4, E5, E6>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
@@ -341,7 +341,7 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// Of seven `Maybe`s, subscribed to at once: the result of `resultSelector` on their elements once all
-    /// succeed. It fails with the first error, disposing the others; completes without an element as soon as one of them completes without one. An error thrown by `resultSelector` is sent as the failure.
+    /// succeed. It fails with the first error, disposing the others; completes without an element when one of them does, once `Observable.zip` sees that no tuple can be made. An error thrown by `resultSelector` is sent as the failure.
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
@@ -359,7 +359,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
 extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     /// Of seven `Maybe`s, subscribed to at once: their elements as a tuple once all succeed. It
-    /// fails with the first error, disposing the others; completes without an element as soon as one of them completes without one.
+    /// fails with the first error, disposing the others; completes without an element when one of them does, once `Observable.zip` sees that no tuple can be made.
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
@@ -375,7 +375,7 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// Of eight `Maybe`s, subscribed to at once: the result of `resultSelector` on their elements once all
-    /// succeed. It fails with the first error, disposing the others; completes without an element as soon as one of them completes without one. An error thrown by `resultSelector` is sent as the failure.
+    /// succeed. It fails with the first error, disposing the others; completes without an element when one of them does, once `Observable.zip` sees that no tuple can be made. An error thrown by `resultSelector` is sent as the failure.
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
@@ -393,7 +393,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 
 extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     /// Of eight `Maybe`s, subscribed to at once: their elements as a tuple once all succeed. It
-    /// fails with the first error, disposing the others; completes without an element as soon as one of them completes without one.
+    /// fails with the first error, disposing the others; completes without an element when one of them does, once `Observable.zip` sees that no tuple can be made.
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,

@@ -28,23 +28,38 @@ final class ToArray<Element>: Producer<[Element]> {
 /// Gathers the source's elements and sends them all on completion.
 final class ToArraySink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType
 where Observer.Element == [Element] {
-    // Touched only by `on(_:)`, which the source calls serially.
-    private var elements: [Element] = []
+    // The source's elements add to the array and `dispose()`, from any thread, lets go of it,
+    // so both go through `lock`; no element is released while it is held. `nil` once given up.
+    private let lock = RxLock()
+    private var gathered: [Element]? = []
 
     func on(_ event: Event<Element>) {
-        // A source that ignores disposal cannot make the array grow.
-        guard !isDisposed else { return }
         switch event {
         case .next(let element):
-            elements.append(element)
+            lock.withLockReturningShared {
+                gathered?.append(element)
+            }
         case .error(let error):
-            elements = []
+            _ = takeGathered()
             forwardErrorAndDispose(error)
         case .completed:
-            let gathered = elements
-            elements = []
-            forwardNext(gathered)
+            if let elements = takeGathered() {
+                forwardNext(elements)
+            }
             forwardCompletedAndDispose()
+        }
+    }
+
+    override func dispose() {
+        super.dispose()
+        // The elements gathered so far die here, outside the lock.
+        _ = takeGathered()
+    }
+
+    private func takeGathered() -> [Element]? {
+        lock.withLockReturningShared {
+            defer { gathered = nil }
+            return gathered
         }
     }
 }
