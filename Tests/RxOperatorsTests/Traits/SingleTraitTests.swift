@@ -76,9 +76,11 @@ final class SingleTraitTests: RxTestCase {
 
     func testSubscribeHandsOverTheSuccessAsTheElementArrives() {
         let subject = PublishSubject<Int>()
-        let single = Single<Int>.deferred { .create { observer in
-            subject.subscribe(onNext: { observer(.success($0)) })
-        } }
+        let single = Single<Int>.deferred {
+            .create { observer in
+                subject.subscribe(onNext: { observer(.success($0)) })
+            }
+        }
         var events: [String] = []
 
         _ = single.subscribe { events.append(describe($0)) }
