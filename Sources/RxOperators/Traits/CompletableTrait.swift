@@ -1,0 +1,191 @@
+import RxCore
+import RxDisposables
+
+/// The trait of a sequence that sends no element: it completes or fails.
+public enum CompletableTrait {}
+
+/// A sequence that only completes or fails: the shape of a write, or of work whose result is
+/// that it happened.
+public typealias Completable = PrimitiveSequence<CompletableTrait, Never>
+
+/// What a ``Completable`` sends: `.completed` or `.error`.
+@frozen public enum CompletableEvent {
+    /// The sequence failed with this error.
+    case error(any Swift.Error)
+
+    /// The sequence completed.
+    case completed
+}
+
+extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Never {
+    /// The closure a `Completable.create` body sends its one event to.
+    public typealias CompletableObserver = (CompletableEvent) -> Void
+
+    /// A `Completable` whose event comes from `subscribe`, called once for every subscriber
+    /// with the closure to send the event to; it returns what to release when the subscription
+    /// ends.
+    ///
+    /// Only the first event counts: later calls of the closure are ignored, and the first one
+    /// disposes the subscription, so the returned disposable always runs.
+    public static func create(
+        subscribe: @escaping (@escaping CompletableObserver) -> any Disposable,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> PrimitiveSequence<Trait, Element> {
+        let handlerIsolation = HandlerIsolation(isolation)
+        let source = Observable<Never>.create(
+            { observer in
+                // Checked here rather than through `guarding`, whose thunk for a closure
+                // taking a closure crashes the 6.3 compiler.
+                handlerIsolation.check("create(subscribe:)")
+                return subscribe { event in
+                    switch event {
+                    case .error(let error):
+                        observer.onError(error)
+                    case .completed:
+                        observer.onCompleted()
+                    }
+                }
+            }, isolation: nil)
+        return PrimitiveSequence(raw: source)
+    }
+
+    /// RxSwift's spelling of `create(subscribe:isolation:)`, kept for references by this name (such as
+    /// `create(subscribe:)` passed as a function); a call picks the other, which checks the
+    /// closures' isolation. This one checks none.
+    @_disfavoredOverload
+    public static func create(subscribe: @escaping (@escaping CompletableObserver) -> any Disposable)
+        -> PrimitiveSequence<Trait, Element>
+    {
+        Self.create(subscribe: subscribe, isolation: nil)
+    }
+
+    /// Subscribes `observer`, which receives the one event: `.completed` or `.error`.
+    public func subscribe(
+        _ observer: @escaping (CompletableEvent) -> Void, isolation: isolated (any Actor)? = #isolation
+    ) -> any Disposable {
+        let observer = HandlerIsolation(isolation).guarding(observer, "subscribe(_:)")
+        return primitiveSequence.subscribeCompletableEvents(observer)
+    }
+
+    /// RxSwift's spelling of `subscribe(_:isolation:)`, kept for references by this name (such as
+    /// `subscribe(_:)` passed as a function); a call picks the other, which checks the
+    /// closures' isolation. This one checks none.
+    @_disfavoredOverload
+    public func subscribe(_ observer: @escaping (CompletableEvent) -> Void) -> any Disposable {
+        subscribe(observer, isolation: nil)
+    }
+
+    /// Subscribes closures for the completion and the failure.
+    ///
+    /// After either, `onDisposed` runs; disposing the returned disposable first calls only
+    /// `onDisposed`. An error with no `onError` goes to ``/RxCore/Hooks/defaultErrorHandler``.
+    public func subscribe(
+        onCompleted: (() -> Void)? = nil,
+        onError: ((any Swift.Error) -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> any Disposable {
+        let handlerIsolation = HandlerIsolation(isolation)
+        let onCompleted = onCompleted.map { handlerIsolation.guarding($0, "subscribe(onCompleted:)") }
+        let onError = onError.map { handlerIsolation.guarding($0, "subscribe(onError:)") }
+        let disposable = TraitSubscription.disposable(onDisposed, isolation: handlerIsolation)
+        let subscription = primitiveSequence.subscribeCompletableEvents { event in
+            switch event {
+            case .error(let error):
+                TraitSubscription.report(error, to: onError)
+            case .completed:
+                onCompleted?()
+            }
+            disposable.dispose()
+        }
+        return Disposables.create(subscription, disposable)
+    }
+
+    /// RxSwift's spelling of `subscribe(onCompleted:onError:onDisposed:isolation:)`, kept for references by this name (such as
+    /// `subscribe(onCompleted:onError:onDisposed:)` passed as a function); a call picks the other, which checks the
+    /// closures' isolation. This one checks none.
+    @_disfavoredOverload
+    public func subscribe(
+        onCompleted: (() -> Void)? = nil, onError: ((any Swift.Error) -> Void)? = nil, onDisposed: (() -> Void)? = nil
+    ) -> any Disposable {
+        subscribe(onCompleted: onCompleted, onError: onError, onDisposed: onDisposed, isolation: nil)
+    }
+
+    /// Subscribes closures that also receive `object`, held weakly: once `object` is released,
+    /// none of the closures is called any more, `onDisposed` included.
+    ///
+    /// Every error counts as handled here, even with no `onError`, so none reaches
+    /// ``/RxCore/Hooks/defaultErrorHandler``.
+    public func subscribe<Object: AnyObject>(
+        with object: Object,
+        onCompleted: ((Object) -> Void)? = nil,
+        onError: ((Object, any Swift.Error) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> any Disposable {
+        subscribe(
+            onCompleted: { [weak object] in
+                guard let object else { return }
+                onCompleted?(object)
+            },
+            onError: { [weak object] error in
+                guard let object else { return }
+                onError?(object, error)
+            },
+            onDisposed: { [weak object] in
+                guard let object else { return }
+                onDisposed?(object)
+            },
+            isolation: isolation
+        )
+    }
+
+    /// RxSwift's spelling of `subscribe(with:onCompleted:onError:onDisposed:isolation:)`, kept for references by this name (such as
+    /// `subscribe(with:onCompleted:onError:onDisposed:)` passed as a function); a call picks the other, which checks the
+    /// closures' isolation. This one checks none.
+    @_disfavoredOverload
+    public func subscribe<Object: AnyObject>(
+        with object: Object, onCompleted: ((Object) -> Void)? = nil,
+        onError: ((Object, any Swift.Error) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil
+    ) -> any Disposable {
+        subscribe(with: object, onCompleted: onCompleted, onError: onError, onDisposed: onDisposed, isolation: nil)
+    }
+
+    /// A `Completable` that fails with `error` as soon as it is subscribed to.
+    public static func error(_ error: any Swift.Error) -> Completable {
+        Completable(raw: Observable.error(error))
+    }
+
+    /// A `Completable` that never sends anything.
+    public static func never() -> Completable {
+        Completable(raw: Observable.never())
+    }
+
+    /// A `Completable` that completes as soon as it is subscribed to.
+    public static func empty() -> Completable {
+        Completable(raw: Observable.empty())
+    }
+}
+
+extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
+    /// Subscribes `observer` to the sequence underneath and hands it the terminal event as a
+    /// ``CompletableEvent``. `observer` is called as it is: guard it first.
+    func subscribeCompletableEvents(_ observer: @escaping (CompletableEvent) -> Void) -> any Disposable {
+        source.subscribe(
+            { event in
+                switch event {
+                case .error(let error):
+                    observer(.error(error))
+                case .completed:
+                    observer(.completed)
+                }
+            }, isolation: nil)
+    }
+}
+
+extension ObservableType where Element == Never {
+    /// This sequence, which can send no element, as a `Completable`.
+    public func asCompletable() -> Completable {
+        Completable(raw: asObservable())
+    }
+}

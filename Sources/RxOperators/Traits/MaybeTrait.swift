@@ -1,0 +1,225 @@
+import RxCore
+import RxDisposables
+import RxSchedulers
+
+/// The trait of a sequence that sends one element, or nothing, or fails.
+public enum MaybeTrait {}
+
+/// A sequence that succeeds with one element, completes without one, or fails: the shape of
+/// a cache lookup.
+public typealias Maybe<Element> = PrimitiveSequence<MaybeTrait, Element>
+
+/// What a ``Maybe`` sends: `.success` with its element, `.completed` without one, or `.error`.
+@frozen public enum MaybeEvent<Element> {
+    /// The one element; the sequence has ended.
+    case success(Element)
+
+    /// The sequence failed with this error.
+    case error(any Swift.Error)
+
+    /// The sequence ended without an element.
+    case completed
+}
+
+extension PrimitiveSequenceType where Trait == MaybeTrait {
+    /// The closure a `Maybe.create` body sends its one event to.
+    public typealias MaybeObserver = (MaybeEvent<Element>) -> Void
+
+    /// A `Maybe` whose event comes from `subscribe`, called once for every subscriber with the
+    /// closure to send the event to; it returns what to release when the subscription ends.
+    ///
+    /// `.success` sends the element and completes; `.completed` completes; `.error` fails.
+    /// Only the first event counts: later calls of the closure are ignored, and the first one
+    /// disposes the subscription, so the returned disposable always runs.
+    public static func create(
+        subscribe: @escaping (@escaping MaybeObserver) -> any Disposable,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> PrimitiveSequence<Trait, Element> {
+        let handlerIsolation = HandlerIsolation(isolation)
+        let source = Observable<Element>.create(
+            { observer in
+                // Checked here rather than through `guarding`, whose thunk for a closure
+                // taking a closure crashes the 6.3 compiler.
+                handlerIsolation.check("create(subscribe:)")
+                return subscribe { event in
+                    switch event {
+                    case .success(let element):
+                        observer.onNext(element)
+                        observer.onCompleted()
+                    case .error(let error):
+                        observer.onError(error)
+                    case .completed:
+                        observer.onCompleted()
+                    }
+                }
+            }, isolation: nil)
+        return PrimitiveSequence(raw: source)
+    }
+
+    /// RxSwift's spelling of `create(subscribe:isolation:)`, kept for references by this name (such as
+    /// `create(subscribe:)` passed as a function); a call picks the other, which checks the
+    /// closures' isolation. This one checks none.
+    @_disfavoredOverload
+    public static func create(subscribe: @escaping (@escaping MaybeObserver) -> any Disposable) -> PrimitiveSequence<
+        Trait, Element
+    > {
+        Self.create(subscribe: subscribe, isolation: nil)
+    }
+
+    /// Subscribes `observer`, which receives the one event: `.success` with the element (as it
+    /// arrives, before the sequence underneath completes), `.completed` or `.error`.
+    public func subscribe(
+        _ observer: @escaping (MaybeEvent<Element>) -> Void, isolation: isolated (any Actor)? = #isolation
+    ) -> any Disposable {
+        let observer = HandlerIsolation(isolation).guarding(observer, "subscribe(_:)")
+        return primitiveSequence.subscribeMaybeEvents(observer)
+    }
+
+    /// RxSwift's spelling of `subscribe(_:isolation:)`, kept for references by this name (such as
+    /// `subscribe(_:)` passed as a function); a call picks the other, which checks the
+    /// closures' isolation. This one checks none.
+    @_disfavoredOverload
+    public func subscribe(_ observer: @escaping (MaybeEvent<Element>) -> Void) -> any Disposable {
+        subscribe(observer, isolation: nil)
+    }
+
+    /// Subscribes closures for the success, the failure and the completion without an element.
+    ///
+    /// After any of them, `onDisposed` runs; disposing the returned disposable first calls
+    /// only `onDisposed`. An error with no `onError` goes to
+    /// ``/RxCore/Hooks/defaultErrorHandler``.
+    public func subscribe(
+        onSuccess: ((Element) -> Void)? = nil,
+        onError: ((any Swift.Error) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> any Disposable {
+        let handlerIsolation = HandlerIsolation(isolation)
+        let onSuccess = onSuccess.map { handlerIsolation.guarding($0, "subscribe(onSuccess:)") }
+        let onError = onError.map { handlerIsolation.guarding($0, "subscribe(onError:)") }
+        let onCompleted = onCompleted.map { handlerIsolation.guarding($0, "subscribe(onCompleted:)") }
+        let disposable = TraitSubscription.disposable(onDisposed, isolation: handlerIsolation)
+        let subscription = primitiveSequence.subscribeMaybeEvents { event in
+            switch event {
+            case .success(let element):
+                onSuccess?(element)
+            case .error(let error):
+                TraitSubscription.report(error, to: onError)
+            case .completed:
+                onCompleted?()
+            }
+            disposable.dispose()
+        }
+        return Disposables.create(subscription, disposable)
+    }
+
+    /// RxSwift's spelling of `subscribe(onSuccess:onError:onCompleted:onDisposed:isolation:)`, kept for references by this name (such as
+    /// `subscribe(onSuccess:onError:onCompleted:onDisposed:)` passed as a function); a call picks the other, which checks the
+    /// closures' isolation. This one checks none.
+    @_disfavoredOverload
+    public func subscribe(
+        onSuccess: ((Element) -> Void)? = nil, onError: ((any Swift.Error) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil
+    ) -> any Disposable {
+        subscribe(
+            onSuccess: onSuccess, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, isolation: nil)
+    }
+
+    /// Subscribes closures that also receive `object`, held weakly: once `object` is released,
+    /// none of the closures is called any more, `onDisposed` included.
+    ///
+    /// Every error counts as handled here, even with no `onError`, so none reaches
+    /// ``/RxCore/Hooks/defaultErrorHandler``.
+    public func subscribe<Object: AnyObject>(
+        with object: Object,
+        onSuccess: ((Object, Element) -> Void)? = nil,
+        onError: ((Object, any Swift.Error) -> Void)? = nil,
+        onCompleted: ((Object) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> any Disposable {
+        subscribe(
+            onSuccess: { [weak object] element in
+                guard let object else { return }
+                onSuccess?(object, element)
+            },
+            onError: { [weak object] error in
+                guard let object else { return }
+                onError?(object, error)
+            },
+            onCompleted: { [weak object] in
+                guard let object else { return }
+                onCompleted?(object)
+            },
+            onDisposed: { [weak object] in
+                guard let object else { return }
+                onDisposed?(object)
+            },
+            isolation: isolation
+        )
+    }
+
+    /// RxSwift's spelling of `subscribe(with:onSuccess:onError:onCompleted:onDisposed:isolation:)`, kept for references by this name (such as
+    /// `subscribe(with:onSuccess:onError:onCompleted:onDisposed:)` passed as a function); a call picks the other, which checks the
+    /// closures' isolation. This one checks none.
+    @_disfavoredOverload
+    public func subscribe<Object: AnyObject>(
+        with object: Object, onSuccess: ((Object, Element) -> Void)? = nil,
+        onError: ((Object, any Swift.Error) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil
+    ) -> any Disposable {
+        subscribe(
+            with: object, onSuccess: onSuccess, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed,
+            isolation: nil)
+    }
+}
+
+extension PrimitiveSequence where Trait == MaybeTrait {
+    /// Subscribes `observer` to the sequence underneath and hands it the first event as a
+    /// ``MaybeEvent``; nothing after it. `observer` is called as it is: guard it first.
+    func subscribeMaybeEvents(_ observer: @escaping (MaybeEvent<Element>) -> Void) -> any Disposable {
+        // Events reach this closure one at a time, so the flag needs no lock.
+        var stopped = false
+        return source.subscribe(
+            { event in
+                if stopped { return }
+                stopped = true
+                switch event {
+                case .next(let element):
+                    observer(.success(element))
+                case .error(let error):
+                    observer(.error(error))
+                case .completed:
+                    observer(.completed)
+                }
+            }, isolation: nil)
+    }
+}
+
+extension PrimitiveSequenceType where Trait == MaybeTrait {
+    /// A `Maybe` that succeeds with `element` as soon as it is subscribed to.
+    public static func just(_ element: Element) -> Maybe<Element> {
+        Maybe(raw: Observable.just(element))
+    }
+
+    /// A `Maybe` that succeeds with `element` on `scheduler`.
+    public static func just(_ element: Element, scheduler: any ImmediateSchedulerType) -> Maybe<Element> {
+        Maybe(raw: Observable.just(element, scheduler: scheduler))
+    }
+
+    /// A `Maybe` that fails with `error` as soon as it is subscribed to.
+    public static func error(_ error: any Swift.Error) -> Maybe<Element> {
+        Maybe(raw: Observable.error(error))
+    }
+
+    /// A `Maybe` that never sends anything.
+    public static func never() -> Maybe<Element> {
+        Maybe(raw: Observable.never())
+    }
+
+    /// A `Maybe` that completes without an element as soon as it is subscribed to.
+    public static func empty() -> Maybe<Element> {
+        Maybe(raw: Observable.empty())
+    }
+}

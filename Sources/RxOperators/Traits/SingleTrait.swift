@@ -1,0 +1,220 @@
+import RxCore
+import RxDisposables
+import RxSchedulers
+
+/// The trait of a sequence that sends exactly one element, or fails.
+public enum SingleTrait {}
+
+/// A sequence that succeeds with exactly one element or fails with an error: the shape of a
+/// request and its response.
+public typealias Single<Element> = PrimitiveSequence<SingleTrait, Element>
+
+/// What a ``Single`` sends: `.success` with its element, or `.failure` with an error.
+public typealias SingleEvent<Element> = Result<Element, any Swift.Error>
+
+extension PrimitiveSequenceType where Trait == SingleTrait {
+    /// The closure a `Single.create` body sends its one event to.
+    public typealias SingleObserver = (SingleEvent<Element>) -> Void
+
+    /// A `Single` whose event comes from `subscribe`, called once for every subscriber with the
+    /// closure to send the event to; it returns what to release when the subscription ends.
+    ///
+    /// `.success` sends the element and completes; `.failure` fails. Only the first event
+    /// counts: later calls of the closure are ignored, and the first one disposes the
+    /// subscription, so the returned disposable always runs.
+    public static func create(
+        subscribe: @escaping (@escaping SingleObserver) -> any Disposable,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> Single<Element> {
+        let handlerIsolation = HandlerIsolation(isolation)
+        let source = Observable<Element>.create(
+            { observer in
+                // Checked here rather than through `guarding`, whose thunk for a closure
+                // taking a closure crashes the 6.3 compiler.
+                handlerIsolation.check("create(subscribe:)")
+                return subscribe { event in
+                    switch event {
+                    case .success(let element):
+                        observer.onNext(element)
+                        observer.onCompleted()
+                    case .failure(let error):
+                        observer.onError(error)
+                    }
+                }
+            }, isolation: nil)
+        return Single(raw: source)
+    }
+
+    /// RxSwift's spelling of `create(subscribe:isolation:)`, kept for references by this name (such as
+    /// `create(subscribe:)` passed as a function); a call picks the other, which checks the
+    /// closures' isolation. This one checks none.
+    @_disfavoredOverload
+    public static func create(subscribe: @escaping (@escaping SingleObserver) -> any Disposable) -> Single<Element> {
+        Self.create(subscribe: subscribe, isolation: nil)
+    }
+
+    /// Subscribes `observer`, which receives the one event: `.success` with the element, or
+    /// `.failure`.
+    ///
+    /// `.success` is sent as the element arrives, before the sequence underneath completes.
+    /// A sequence that completes without an element (possible only through
+    /// `retry(when:)` whose trigger completes) is received
+    /// as `.failure(RxError.noElements)`; RxSwift stops debug builds there and calls nothing in
+    /// release builds.
+    public func subscribe(
+        _ observer: @escaping (SingleEvent<Element>) -> Void, isolation: isolated (any Actor)? = #isolation
+    ) -> any Disposable {
+        let observer = HandlerIsolation(isolation).guarding(observer, "subscribe(_:)")
+        return primitiveSequence.subscribeSingleEvents(observer)
+    }
+
+    /// RxSwift's spelling of `subscribe(_:isolation:)`, kept for references by this name (such as
+    /// `subscribe(_:)` passed as a function); a call picks the other, which checks the
+    /// closures' isolation. This one checks none.
+    @_disfavoredOverload
+    public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void) -> any Disposable {
+        subscribe(observer, isolation: nil)
+    }
+
+    /// Subscribes closures for the success and the failure.
+    ///
+    /// After `onSuccess` or `onFailure`, `onDisposed` runs; disposing the returned disposable
+    /// first calls only `onDisposed`. A failure with no `onFailure` goes to
+    /// ``/RxCore/Hooks/defaultErrorHandler``.
+    public func subscribe(
+        onSuccess: ((Element) -> Void)? = nil,
+        onFailure: ((any Swift.Error) -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> any Disposable {
+        let handlerIsolation = HandlerIsolation(isolation)
+        let onSuccess = onSuccess.map { handlerIsolation.guarding($0, "subscribe(onSuccess:)") }
+        let onFailure = onFailure.map { handlerIsolation.guarding($0, "subscribe(onFailure:)") }
+        let disposable = TraitSubscription.disposable(onDisposed, isolation: handlerIsolation)
+        let subscription = primitiveSequence.subscribeSingleEvents { event in
+            switch event {
+            case .success(let element):
+                onSuccess?(element)
+            case .failure(let error):
+                TraitSubscription.report(error, to: onFailure)
+            }
+            disposable.dispose()
+        }
+        return Disposables.create(subscription, disposable)
+    }
+
+    /// RxSwift's spelling of `subscribe(onSuccess:onFailure:onDisposed:isolation:)`, kept for references by this name (such as
+    /// `subscribe(onSuccess:onFailure:onDisposed:)` passed as a function); a call picks the other, which checks the
+    /// closures' isolation. This one checks none.
+    @_disfavoredOverload
+    public func subscribe(
+        onSuccess: ((Element) -> Void)? = nil, onFailure: ((any Swift.Error) -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil
+    ) -> any Disposable {
+        subscribe(onSuccess: onSuccess, onFailure: onFailure, onDisposed: onDisposed, isolation: nil)
+    }
+
+    /// Subscribes closures that also receive `object`, held weakly: once `object` is released,
+    /// none of the closures is called any more, `onDisposed` included.
+    ///
+    /// Every failure counts as handled here, even with no `onFailure`, so none reaches
+    /// ``/RxCore/Hooks/defaultErrorHandler``.
+    public func subscribe<Object: AnyObject>(
+        with object: Object,
+        onSuccess: ((Object, Element) -> Void)? = nil,
+        onFailure: ((Object, any Swift.Error) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> any Disposable {
+        subscribe(
+            onSuccess: { [weak object] element in
+                guard let object else { return }
+                onSuccess?(object, element)
+            },
+            onFailure: { [weak object] error in
+                guard let object else { return }
+                onFailure?(object, error)
+            },
+            onDisposed: { [weak object] in
+                guard let object else { return }
+                onDisposed?(object)
+            },
+            isolation: isolation
+        )
+    }
+
+    /// RxSwift's spelling of `subscribe(with:onSuccess:onFailure:onDisposed:isolation:)`, kept for references by this name (such as
+    /// `subscribe(with:onSuccess:onFailure:onDisposed:)` passed as a function); a call picks the other, which checks the
+    /// closures' isolation. This one checks none.
+    @_disfavoredOverload
+    public func subscribe<Object: AnyObject>(
+        with object: Object, onSuccess: ((Object, Element) -> Void)? = nil,
+        onFailure: ((Object, any Swift.Error) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil
+    ) -> any Disposable {
+        subscribe(with: object, onSuccess: onSuccess, onFailure: onFailure, onDisposed: onDisposed, isolation: nil)
+    }
+}
+
+extension PrimitiveSequence where Trait == SingleTrait {
+    /// Subscribes `observer` to the sequence underneath and hands it the first event as a
+    /// ``SingleEvent``; nothing after it. `observer` is called as it is: guard it first.
+    func subscribeSingleEvents(_ observer: @escaping (SingleEvent<Element>) -> Void) -> any Disposable {
+        // Events reach this closure one at a time, so the flag needs no lock.
+        var stopped = false
+        return source.subscribe(
+            { event in
+                if stopped { return }
+                stopped = true
+                switch event {
+                case .next(let element):
+                    observer(.success(element))
+                case .error(let error):
+                    observer(.failure(error))
+                case .completed:
+                    observer(.failure(RxError.noElements))
+                }
+            }, isolation: nil)
+    }
+}
+
+extension PrimitiveSequenceType where Trait == SingleTrait {
+    /// A `Single` that succeeds with `element` as soon as it is subscribed to.
+    public static func just(_ element: Element) -> Single<Element> {
+        Single(raw: Observable.just(element))
+    }
+
+    /// A `Single` that succeeds with `element` on `scheduler`.
+    public static func just(_ element: Element, scheduler: any ImmediateSchedulerType) -> Single<Element> {
+        Single(raw: Observable.just(element, scheduler: scheduler))
+    }
+
+    /// A `Single` that fails with `error` as soon as it is subscribed to.
+    public static func error(_ error: any Swift.Error) -> Single<Element> {
+        Single(raw: Observable.error(error))
+    }
+
+    /// A `Single` that never sends anything.
+    public static func never() -> Single<Element> {
+        Single(raw: Observable.never())
+    }
+}
+
+/// What the `subscribe` forms of the three traits share.
+enum TraitSubscription {
+    /// The disposable that calls `onDisposed`, checked against `isolation`, once; an empty one
+    /// without it.
+    static func disposable(_ onDisposed: (() -> Void)?, isolation: HandlerIsolation) -> any Disposable {
+        guard let onDisposed else { return Disposables.create() }
+        return Disposables.create(with: isolation.guarding(onDisposed, "subscribe(onDisposed:)"))
+    }
+
+    /// Calls `handler` with `error`, or hands the error to ``/RxCore/Hooks/defaultErrorHandler``
+    /// when there is no handler.
+    static func report(_ error: any Swift.Error, to handler: ((any Swift.Error) -> Void)?) {
+        if let handler {
+            handler(error)
+        } else {
+            Hooks.defaultErrorHandler([], error)
+        }
+    }
+}
