@@ -32,9 +32,11 @@ public struct HandlerIsolation: Sendable {
     @usableFromInline
     let mainStackLower: UInt
     @usableFromInline
-    let mainStackUpper: UInt
+    let mainStackSize: UInt
+    // The actor, for actors other than the main one; a plain object reference rather than an
+    // existential, so that the whole value is four words and a check passes it in registers.
     @usableFromInline
-    let actor: (any Actor)?
+    let actorObject: (any AnyObject & Sendable)?
 
     /// The isolation `isolation`, usually the caller's `#isolation`. Made in that isolation,
     /// which for the main actor lets it learn the main thread's handle.
@@ -42,17 +44,18 @@ public struct HandlerIsolation: Sendable {
         if let isolation {
             if isolation === MainActor.shared {
                 mode = .mainActor
-                (mainStackLower, mainStackUpper) = MainThread.stackRange
-                actor = nil
+                let stack = MainThread.stackRange
+                (mainStackLower, mainStackSize) = (stack.lower, stack.upper &- stack.lower)
+                actorObject = nil
             } else {
                 mode = .actor
-                (mainStackLower, mainStackUpper) = (0, 0)
-                actor = isolation
+                (mainStackLower, mainStackSize) = (0, 0)
+                actorObject = isolation
             }
         } else {
             mode = .nonisolated
-            (mainStackLower, mainStackUpper) = (0, 0)
-            actor = nil
+            (mainStackLower, mainStackSize) = (0, 0)
+            actorObject = nil
         }
     }
 
@@ -69,7 +72,7 @@ public struct HandlerIsolation: Sendable {
     /// one check.
     @inlinable
     public func isSame(as other: HandlerIsolation) -> Bool {
-        mode == other.mode && actor === other.actor
+        mode == other.mode && actorObject === other.actorObject
     }
 
     /// Stops the program when the caller does not run in this isolation: for the main actor, off
@@ -79,19 +82,26 @@ public struct HandlerIsolation: Sendable {
     @inlinable
     @inline(__always)
     public func check(_ handler: StaticString) {
+        // Inlined, and touching only trivial fields: outside any actor the check is one
+        // comparison; on the main thread, once its stack is known, a subtraction and one more.
+        if mode == .nonisolated { return }
+        if mode == .mainActor, MainThread.currentStackAddress &- mainStackLower < mainStackSize { return }
+        checkElsewhere(handler)
+    }
+
+    /// The rest of ``check(_:)``, out of line: the main thread when its stack is not known (or
+    /// the call is not on it), and actors other than the main one.
+    @usableFromInline
+    func checkElsewhere(_ handler: StaticString) {
         switch mode {
         case .nonisolated:
             return
         case .mainActor:
-            // Inlined: on the main thread, once it is known, the check is one load and one
-            // comparison, which a `map` stage in main-actor code pays per element.
-            let stackAddress = MainThread.currentStackAddress
-            if stackAddress >= mainStackLower, stackAddress < mainStackUpper { return }
             checkMainThread(handler)
         case .actor:
-            actor?.preconditionIsolated(
-                "RxSwiftModular: the \(handler) closure was written in code isolated to \(actor.map { "\($0)" } ?? "an actor") and is called outside it"
-            )
+            guard let actor = actorObject as? any Actor else { return }
+            actor.preconditionIsolated(
+                "RxSwiftModular: the \(handler) closure was written in code isolated to \(actor) and is called outside it")
         }
     }
 
