@@ -101,7 +101,8 @@ public struct HandlerIsolation: Sendable {
         case .actor:
             guard let actor = actorObject as? any Actor else { return }
             actor.preconditionIsolated(
-                "RxSwiftModular: the \(handler) closure was written in code isolated to \(actor) and is called outside it")
+                "RxSwiftModular: the \(handler) closure was written in code isolated to \(actor) and is called outside it"
+            )
         }
     }
 
