@@ -106,6 +106,56 @@ public struct HandlerIsolation: Sendable {
         }
     }
 
+    /// `guarding(_:_:)` for a closure of one argument, the common case, with no parameter pack
+    /// between the call and the closure.
+    @inlinable
+    public func guarding<Argument, Result>(
+        _ closure: @escaping (Argument) throws -> Result, _ handler: StaticString
+    ) -> (Argument) throws -> Result {
+        if isNonisolated { return closure }
+        return { argument in
+            check(handler)
+            return try closure(argument)
+        }
+    }
+
+    /// `guarding(_:_:)` for a closure of one argument that does not throw.
+    @inlinable
+    public func guarding<Argument, Result>(
+        _ closure: @escaping (Argument) -> Result, _ handler: StaticString
+    ) -> (Argument) -> Result {
+        if isNonisolated { return closure }
+        return { argument in
+            check(handler)
+            return closure(argument)
+        }
+    }
+
+    /// `guarding(_:_:)` for a closure of two arguments that does not throw.
+    @inlinable
+    public func guarding<First, Second, Result>(
+        _ closure: @escaping (First, Second) -> Result, _ handler: StaticString
+    ) -> (First, Second) -> Result {
+        if isNonisolated { return closure }
+        return { first, second in
+            check(handler)
+            return closure(first, second)
+        }
+    }
+
+    /// `guarding(_:_:)` for a closure of two arguments (accumulators, result selectors), with
+    /// no parameter pack between the call and the closure.
+    @inlinable
+    public func guarding<First, Second, Result>(
+        _ closure: @escaping (First, Second) throws -> Result, _ handler: StaticString
+    ) -> (First, Second) throws -> Result {
+        if isNonisolated { return closure }
+        return { first, second in
+            check(handler)
+            return try closure(first, second)
+        }
+    }
+
     /// `closure` itself for code outside any actor; otherwise a closure that runs
     /// ``check(_:)`` and then `closure`. An operator keeps what this returns in place of the
     /// user's closure, so closures written outside any actor cost nothing more per call.

@@ -43,7 +43,10 @@ package enum MainThread {
     /// The main actor's check compares ``currentStackAddress`` with it: threads do not share
     /// stacks, so an address inside it means the main thread, for the price of two comparisons.
     package static var stackRange: (lower: UInt, upper: UInt) {
-        if let known = knownStack.withLock({ $0 }) { return known }
+        // Read with no lock: a main-actor operator reads it each time it is made.
+        if stackIsKnown.load(ordering: .acquiring) {
+            return (knownStackLower.load(ordering: .relaxed), knownStackUpper.load(ordering: .relaxed))
+        }
         guard isCurrent, isProcessMainThread else { return (0, 0) }
         var range = currentThreadStackRange()
         // A stack that is not where the thread library says (as under valgrind, which runs the
@@ -52,11 +55,16 @@ package enum MainThread {
         if here < range.lower || here >= range.upper {
             range = (0, 0)
         }
-        knownStack.withLock { $0 = range }
+        // Learnt only on the main thread, so only one thread ever stores.
+        knownStackLower.store(range.lower, ordering: .relaxed)
+        knownStackUpper.store(range.upper, ordering: .relaxed)
+        stackIsKnown.store(true, ordering: .releasing)
         return range
     }
 
-    private static let knownStack = Mutex<(lower: UInt, upper: UInt)?>(nil)
+    private static let stackIsKnown = Atomic<Bool>(false)
+    private static let knownStackLower = Atomic<UInt>(0)
+    private static let knownStackUpper = Atomic<UInt>(0)
 
     /// Whether this thread is the process's first thread (not only one running main-queue work).
     private static var isProcessMainThread: Bool {
