@@ -4,10 +4,10 @@ import RxCore
 /// An observable sequence read by blocking the calling thread: each of its methods subscribes
 /// to the source, waits until the answer is known, and returns it.
 ///
-/// Made by ``/RxCore/ObservableConvertibleType/toBlocking(timeout:)``. Meant for tests, command
+/// Made by ``RxCore/ObservableConvertibleType/toBlocking(timeout:)``. Meant for tests, command
 /// line tools and other code that may wait; never block a thread that must stay responsive.
 ///
-/// How the wait treats the thread it blocks (see <doc:RxBlocking> for the details):
+/// How the wait treats the thread it blocks (the module overview has the details):
 /// - On the main thread, outside main-queue work, the main run loop runs while waiting, so
 ///   work on the main queue (`MainScheduler`) still runs, the source's included.
 /// - Inside an action of the calling thread's `CurrentThreadScheduler` trampoline, the work
