@@ -59,7 +59,8 @@ let package = Package(
         .testTarget(
             name: "RxBlockingTests",
             dependencies: [
-                "RxBlocking", "RxOperators", "RxSchedulers", "RxCore", "RxDisposables", "RxTestSupport", "RxTestHelpers",
+                "RxBlocking", "RxOperators", "RxSchedulers", "RxCore", "RxDisposables", "RxTestSupport",
+                "RxTestHelpers",
             ],
             swiftSettings: strictness),
         .testTarget(

@@ -1,5 +1,6 @@
 import Foundation
 import RxCore
+import RxDisposables
 
 /// An observable sequence read by blocking the calling thread: each of its methods subscribes
 /// to the source, waits until the answer is known, and returns it.
@@ -30,8 +31,10 @@ extension ObservableConvertibleType {
     ///   takes; a timeout of zero or less still takes what the source sends while being
     ///   subscribed. Stops the program if `timeout` is not a number.
     public func toBlocking(timeout: TimeInterval? = nil) -> BlockingObservable<Element> {
-        if let timeout {
-            precondition(!timeout.isNaN, "toBlocking(timeout:): timeout is not a number")
+        if let timeout, timeout.isNaN {
+            rxFatalError(
+                "toBlocking(timeout:): the timeout is not a number (NaN); pass seconds, or nil to wait as long as it takes"
+            )
         }
         return BlockingObservable(timeout: timeout, source: asObservable())
     }

@@ -171,7 +171,8 @@ private struct Deadline {
         }
         let seconds = max(seconds, 0)
         self.init(
-            dispatchTime: .now() + .nanoseconds(Int(seconds * 1_000_000_000)), date: Date(timeIntervalSinceNow: seconds))
+            dispatchTime: .now() + .nanoseconds(Int(seconds * 1_000_000_000)), date: Date(timeIntervalSinceNow: seconds)
+        )
     }
 
     var hasPassed: Bool {

@@ -78,7 +78,10 @@ private final class ValuesBuffer<Element>: ObserverType, @unchecked Sendable {
             if case .cancelled = ending { return .end(.cancelled) }
             if !queue.isEmpty { return .element(queue.removeFirst()) }
             if let ending { return .end(ending) }
-            precondition(self.waiter == nil, "values: the stream was iterated by two tasks at once")
+            if self.waiter != nil {
+                rxFatalError(
+                    "values: two tasks awaited the next element of the same stream at once; iterate it from one task")
+            }
             self.waiter = waiter
             return .none
         }

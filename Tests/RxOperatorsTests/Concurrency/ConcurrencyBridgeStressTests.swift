@@ -58,7 +58,8 @@ final class ConcurrencyBridgeStressTests: RxTestCase {
         for _ in 0..<30 {
             let received = Counter()
             let sequence = (0..<Int.max).async(live: live)
-            let subscription = UncheckedSendable(sequence.asObservable().subscribe(onNext: { _ in received.increment() }))
+            let subscription = UncheckedSendable(
+                sequence.asObservable().subscribe(onNext: { _ in received.increment() }))
             let ticking = await eventually { received.value > 20 }
             XCTAssertTrue(ticking)
             let disposed = expectation(description: "disposed from another thread")
