@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "RxSchedulers", targets: ["RxSchedulers"]),
         .library(name: "RxOperators", targets: ["RxOperators"]),
         .library(name: "RxTestSupport", targets: ["RxTestSupport"]),
+        .library(name: "RxBlocking", targets: ["RxBlocking"]),
         .executable(name: "rx-examples", targets: ["rx-examples"]),
     ],
     targets: [
@@ -30,6 +31,7 @@ let package = Package(
         .target(
             name: "RxTestSupport", dependencies: ["RxCore", "RxDisposables", "RxSchedulers"],
             swiftSettings: strictness),
+        .target(name: "RxBlocking", dependencies: ["RxCore", "RxDisposables"], swiftSettings: strictness),
         .executableTarget(
             name: "rx-examples",
             dependencies: ["RxCore", "RxDisposables", "RxSchedulers", "RxOperators", "RxTestSupport"],
@@ -53,6 +55,13 @@ let package = Package(
         .testTarget(
             name: "RxOperatorsTests",
             dependencies: ["RxOperators", "RxSchedulers", "RxCore", "RxDisposables", "RxTestSupport", "RxTestHelpers"],
+            swiftSettings: strictness),
+        .testTarget(
+            name: "RxBlockingTests",
+            dependencies: [
+                "RxBlocking", "RxOperators", "RxSchedulers", "RxCore", "RxDisposables", "RxTestSupport",
+                "RxTestHelpers",
+            ],
             swiftSettings: strictness),
         .testTarget(
             name: "RxTestSupportTests",

@@ -44,6 +44,18 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
         }
     }
 
+    /// Runs, now and on this thread, the work waiting on this thread's running trampoline, in
+    /// order and including what that work schedules, until none is left; does nothing when no
+    /// trampoline runs here.
+    ///
+    /// For a caller that must wait, inside a trampoline action, for work it has just queued on
+    /// that trampoline (RxBlocking): the work would otherwise run only after the caller returned.
+    /// Running it early keeps its order, since only this thread can queue on its trampoline.
+    package static func drainQueuedWorkOfRunningTrampoline() {
+        guard let queue = TrampolineQueue.existingForCurrentThread, queue.isRunning else { return }
+        queue.drain()
+    }
+
     /// Runs `body` at once, as an action of this thread's trampoline: when no trampoline runs
     /// yet, `body` runs as its first action, and the work it schedules runs after it returns.
     ///

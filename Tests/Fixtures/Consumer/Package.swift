@@ -57,6 +57,7 @@ let package = Package(
                 "GuideExamples",
                 .product(name: "RxOperators", package: "RxSwiftModular"),
                 .product(name: "RxTestSupport", package: "RxSwiftModular"),
+                .product(name: "RxBlocking", package: "RxSwiftModular"),
             ],
             swiftSettings: strictness
         ),

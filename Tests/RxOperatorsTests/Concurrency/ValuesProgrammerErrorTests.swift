@@ -1,0 +1,19 @@
+import RxCore
+import RxOperators
+import RxTestSupport
+import Testing
+
+/// Misuse of the `values` stream that stops the program, run in a child process.
+@Suite(.leakChecked) struct ValuesProgrammerErrorTests {
+    @Test func twoTasksAwaitingTheSameStreamAtOnceStop() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let subject = PublishSubject<Int>()
+            let stream = subject.values
+            let first = Task { for try await _ in stream {} }
+            let second = Task { for try await _ in stream {} }
+            _ = await (first.result, second.result)
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("values: two tasks awaited the next element of the same stream at once"))
+    }
+}

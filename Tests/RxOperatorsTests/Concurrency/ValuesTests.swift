@@ -1,0 +1,171 @@
+import Dispatch
+import RxCore
+import RxDisposables
+import RxOperators
+import RxSchedulers
+import RxTestHelpers
+import RxTestSupport
+import XCTest
+
+/// Waits, a millisecond at a time and for at most ten seconds, until `condition` holds.
+func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
+    for _ in 0..<10_000 {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(1))
+    }
+    return condition()
+}
+
+final class ValuesTests: RxTestCase {
+    func testIteratesTheElementsAndEndsAtCompletion() async throws {
+        var received: [Int] = []
+        for try await value in Observable.of(1, 2, 3).values {
+            received.append(value)
+        }
+        XCTAssertEqual(received, [1, 2, 3])
+    }
+
+    func testThrowsTheSequencesErrorAfterItsElements() async {
+        var received: [Int] = []
+        do {
+            for try await value in Observable.of(1, 2).concat(Observable<Int>.error(TestError.boom)).values {
+                received.append(value)
+            }
+            XCTFail("expected an error")
+        } catch {
+            XCTAssertEqual(error as? TestError, .boom)
+        }
+        XCTAssertEqual(received, [1, 2])
+    }
+
+    func testElementsSentOnAnotherSchedulerAllArriveInOrder() async throws {
+        let scheduler = SerialDispatchQueueScheduler(qos: .default)
+        var received: [Int] = []
+        for try await value in Observable.from(Array(0..<1_000), scheduler: scheduler).values {
+            received.append(value)
+        }
+        XCTAssertEqual(received, Array(0..<1_000))
+    }
+
+    func testReadingValuesSubscribesAtOnceAndKeepsWhatArrivesBeforeTheIteration() async throws {
+        // As RxSwift: the stream subscribes when it is made, not when it is first awaited.
+        let subject = PublishSubject<Int>()
+        let stream = subject.values
+        XCTAssertTrue(subject.hasObservers)
+        subject.onNext(1)
+        subject.onNext(2)
+        subject.onCompleted()
+        var received: [Int] = []
+        for try await value in stream {
+            received.append(value)
+        }
+        XCTAssertEqual(received, [1, 2])
+    }
+
+    func testCancellingTheIteratingTaskEndsTheIterationAndDisposesTheSubscription() async throws {
+        let subject = PublishSubject<Int>()
+        let first = expectation(description: "first element")
+        let stream = subject.values
+        let task = Task { () -> [Int] in
+            var received: [Int] = []
+            for try await value in stream {
+                received.append(value)
+                if value == 1 { first.fulfill() }
+            }
+            return received
+        }
+        subject.onNext(1)
+        await fulfillment(of: [first], timeout: 10)
+        task.cancel()
+        let received = try await task.value
+        XCTAssertEqual(received, [1])
+        XCTAssertFalse(subject.hasObservers)
+    }
+
+    func testATaskCancelledBeforeItAwaitsEndsAtOnce() async throws {
+        let subject = PublishSubject<Int>()
+        let stream = subject.values
+        let task = Task { () -> Int in
+            withUnsafeCurrentTask { $0?.cancel() }
+            var count = 0
+            for try await _ in stream { count += 1 }
+            return count
+        }
+        let count = try await task.value
+        XCTAssertEqual(count, 0)
+        XCTAssertFalse(subject.hasObservers)
+    }
+
+    func testElementsAreReleasedAsTheyAreHandedOut() async throws {
+        let live = Counter()
+        let subject = PublishSubject<LiveElement>()
+        let stream = subject.values
+        for value in 0..<3 { subject.onNext(LiveElement(value, live: live)) }
+        XCTAssertEqual(live.value, 3)
+        var iterator = stream.makeAsyncIterator()
+        let first = try await iterator.next()?.value
+        XCTAssertEqual(first, 0)
+        XCTAssertEqual(live.value, 2)
+        subject.onCompleted()
+        while try await iterator.next() != nil {}
+        XCTAssertEqual(live.value, 0)
+    }
+
+    func testAStreamDroppedWithoutCancellingDisposesItsSubscriptionAndReleasesWhatItQueued() async throws {
+        let live = Counter()
+        let subject = PublishSubject<LiveElement>()
+        var stream: AsyncThrowingStream<LiveElement, any Error>? = subject.values
+        for value in 0..<3 { subject.onNext(LiveElement(value, live: live)) }
+        XCTAssertTrue(subject.hasObservers)
+        stream = nil
+        XCTAssertNil(stream)
+        XCTAssertFalse(subject.hasObservers)
+        XCTAssertEqual(live.value, 0)
+    }
+
+    func testAStreamDroppedMidwayThroughItsIterationDisposesItsSubscription() async throws {
+        let subject = PublishSubject<Int>()
+        var iterator: AsyncThrowingStream<Int, any Error>.AsyncIterator? = subject.values.makeAsyncIterator()
+        subject.onNext(1)
+        subject.onNext(2)
+        let first = try await iterator?.next()
+        XCTAssertEqual(first, 1)
+        XCTAssertTrue(subject.hasObservers)
+        iterator = nil
+        XCTAssertFalse(subject.hasObservers)
+    }
+
+    func testQueuedElementsWhoseReleaseSendsIntoTheSourceAreReleasedAfterTheLock() async {
+        // Rule 2: a release under the lock would re-enter it and stop the program.
+        let live = Counter()
+        let subject = PublishSubject<LiveElement>()
+        let stream = subject.values
+        for value in 0..<3 {
+            subject.onNext(LiveElement(value, live: live, onRelease: { subject.onNext(LiveElement(99, live: live)) }))
+        }
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            for try await _ in stream {}
+        }
+        _ = await task.result
+        let released = await eventually { live.value == 0 }
+        XCTAssertTrue(released)
+        XCTAssertFalse(subject.hasObservers)
+    }
+
+    func testNothingSentAfterCancellationIsKept() async {
+        // Rule 3: a source that ignores disposal keeps sending.
+        let live = Counter()
+        let source = DisposalIgnoringObservable<LiveElement>()
+        let stream = source.values
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            for try await _ in stream {}
+        }
+        _ = await task.result
+        XCTAssertEqual(source.disposals.value, 1)
+        for value in 0..<5_000 { source.observer?.onNext(LiveElement(value, live: live)) }
+        XCTAssertEqual(live.value, 0)
+        source.forget()
+    }
+}
