@@ -59,6 +59,11 @@ private final class ValuesIteration<Element>: Sendable {
     /// The next element, `nil` at completion or once the awaiting task is cancelled; throws the
     /// sequence's error.
     func next() async throws -> Element? {
+        // An element already queued is handed out without suspending the task: no continuation
+        // and no cancellation handler per element while the source is ahead of the loop.
+        if !Task.isCancelled, let ready = buffer.takeQueued() {
+            return ready.value
+        }
         let element = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { buffer.await($0) }
         } onCancel: {
@@ -114,6 +119,15 @@ private final class ValuesBuffer<Element>: ObserverType, @unchecked Sendable {
         case .end(.failed(let error)): waiter.resume(throwing: error)
         case .end: waiter.resume(returning: nil)
         case .none: break
+        }
+    }
+
+    /// The oldest queued element, if any, unless the iteration was cancelled.
+    func takeQueued() -> UncheckedSendable<Element>? {
+        lock.withLock { () -> UncheckedSendable<Element>? in
+            if case .cancelled = ending { return nil }
+            if queue.isEmpty { return nil }
+            return UncheckedSendable(queue.removeFirst())
         }
     }
 
