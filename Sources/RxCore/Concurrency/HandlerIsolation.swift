@@ -39,7 +39,7 @@ public struct HandlerIsolation: Sendable {
     let actorObject: (any AnyObject & Sendable)?
 
     /// The isolation `isolation`, usually the caller's `#isolation`. Made in that isolation,
-    /// which for the main actor lets it learn the main thread's handle.
+    /// which for the main actor lets it learn the main thread's stack.
     public init(_ isolation: isolated (any Actor)?) {
         if let isolation {
             if isolation === MainActor.shared {

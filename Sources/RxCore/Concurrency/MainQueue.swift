@@ -84,13 +84,16 @@ package enum MainThread {
             return (top - size, top)
         #else
             // The main thread's stack is the mapping the kernel names `[stack]`; it may grow
-            // down to the stack size limit, and nothing else is mapped there.
+            // down to the stack size limit, and the kernel keeps at least 128 MiB below the top
+            // of the stack free of other mappings (thread stacks among them). Counted only as
+            // far as both allow, so a limit raised while the program runs cannot reach them.
             guard let mapped = mainStackMapping() else { return (0, 0) }
             var limit = rlimit()
-            if getrlimit(Int32(RLIMIT_STACK.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max,
-                limit.rlim_cur < mapped.upper
-            {
-                return (min(mapped.lower, mapped.upper - UInt(limit.rlim_cur)), mapped.upper)
+            if getrlimit(Int32(RLIMIT_STACK.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max {
+                let reach = min(UInt(limit.rlim_cur), 64 << 20)
+                if reach < mapped.upper {
+                    return (min(mapped.lower, mapped.upper - reach), mapped.upper)
+                }
             }
             return mapped
         #endif
