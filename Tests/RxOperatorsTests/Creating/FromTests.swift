@@ -3,6 +3,7 @@ import RxCore
 import RxDisposables
 import RxOperators
 import RxSchedulers
+import RxTestHelpers
 import RxTestSupport
 import XCTest
 
