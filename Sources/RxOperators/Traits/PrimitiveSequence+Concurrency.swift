@@ -1,6 +1,5 @@
 import RxCore
 import RxDisposables
-import Synchronization
 
 extension PrimitiveSequenceType where Trait == SingleTrait, Element: Sendable {
     /// The `Single`'s element, awaited: subscribes, and returns the element or throws the error.
@@ -78,71 +77,17 @@ extension PrimitiveSequenceType {
 
 extension Observable where Element: Sendable {
     /// The first element, or `nil` at completion without one, or the error: what the traits'
-    /// `value` await. The subscription is disposed once the outcome is known, or when the
-    /// awaiting task is cancelled, which throws `CancellationError`.
+    /// `value` await, read through `values`. The subscription is disposed once the outcome is
+    /// known (the stream is let go when this returns), or when the awaiting task is cancelled,
+    /// which throws `CancellationError`; a task cancelled before it awaits does not subscribe.
     func firstOutcome() async throws -> Element? {
-        let waiter = OutcomeWaiter<Element>()
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                waiter.start(continuation, subscribing: self)
-            }
-        } onCancel: {
-            waiter.finish(.failure(CancellationError()))
+        try Task.checkCancellation()
+        var iterator = values.makeAsyncIterator()
+        guard let element = try await iterator.next() else {
+            // `values` ends with `nil` when the task is cancelled, as well as at completion.
+            try Task.checkCancellation()
+            return nil
         }
-    }
-}
-
-/// The continuation a `value` waits on, and the subscription that resumes it: whichever of the
-/// first event and the task's cancellation comes first resumes it, once, and disposes the
-/// subscription.
-final class OutcomeWaiter<Element: Sendable>: Sendable {
-    private enum State {
-        case waiting
-        case started(CheckedContinuation<Element?, any Error>, SingleAssignmentDisposable)
-        case finished
-    }
-
-    private let state = Mutex(State.waiting)
-
-    func start(_ continuation: CheckedContinuation<Element?, any Error>, subscribing source: Observable<Element>) {
-        let subscription = SingleAssignmentDisposable()
-        let alreadyCancelled: Bool = state.withLock { state in
-            guard case .waiting = state else { return true }
-            state = .started(continuation, subscription)
-            return false
-        }
-        if alreadyCancelled {
-            continuation.resume(throwing: CancellationError())
-            return
-        }
-        subscription.setDisposable(
-            source.subscribe(
-                { event in
-                    switch event {
-                    case .next(let element): self.finish(.success(element))
-                    case .error(let error): self.finish(.failure(error))
-                    case .completed: self.finish(.success(nil))
-                    }
-                }, isolation: nil))
-    }
-
-    /// Resumes the continuation with `outcome` and disposes the subscription, the first time
-    /// only; before ``start(_:subscribing:)``, makes it resume with cancellation at once.
-    func finish(_ outcome: Result<Element?, any Error>) {
-        let taken: (CheckedContinuation<Element?, any Error>, SingleAssignmentDisposable)? = state.withLock { state in
-            switch state {
-            case .waiting:
-                state = .finished
-                return nil
-            case .started(let continuation, let subscription):
-                state = .finished
-                return (continuation, subscription)
-            case .finished:
-                return nil
-            }
-        }
-        guard let (continuation, subscription) = taken else { return }
-        subscription.dispose()
-        continuation.resume(with: outcome)
+        return element
     }
 }
