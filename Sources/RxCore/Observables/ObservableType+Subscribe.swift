@@ -41,14 +41,7 @@ extension ObservableType {
         let handlerIsolation = HandlerIsolation(isolation)
         let disposable: any Disposable =
             if let onDisposed {
-                if handlerIsolation.isNonisolated {
-                    Disposables.create(with: onDisposed)
-                } else {
-                    Disposables.create {
-                        handlerIsolation.check("subscribe(onDisposed:)")
-                        onDisposed()
-                    }
-                }
+                Disposables.create(with: handlerIsolation.guarding(onDisposed, "subscribe(onDisposed:)"))
             } else {
                 Disposables.create()
             }
