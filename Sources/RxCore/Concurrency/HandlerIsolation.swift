@@ -59,9 +59,6 @@ public struct HandlerIsolation: Sendable {
         }
     }
 
-    /// Code outside any actor: its closures may be called on any thread.
-    public static var nonisolated: HandlerIsolation { HandlerIsolation(nil) }
-
     /// Whether closures of this isolation may be called on any thread, with no check.
     @inlinable
     public var isNonisolated: Bool {
