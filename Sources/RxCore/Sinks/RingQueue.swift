@@ -6,6 +6,7 @@
 /// in it die after the lock is given back (in the queue's `deinit`). Not thread-safe: its owner
 /// guards it. Taking an element moves it out of raw storage, which in unspecialised generic code
 /// costs no runtime metadata lookup beyond the element's own.
+@usableFromInline
 package final class RingQueue<Element> {
     private var storage: UnsafeMutablePointer<Element>
     // Always a power of two, so that positions wrap with a mask.
@@ -16,6 +17,7 @@ package final class RingQueue<Element> {
     package private(set) var count = 0
 
     /// An empty queue with room for `minimumCapacity` elements before it first grows.
+    @usableFromInline
     package init(minimumCapacity: Int = 8) {
         var capacity = 1
         while capacity < max(minimumCapacity, 1) { capacity <<= 1 }
@@ -24,6 +26,7 @@ package final class RingQueue<Element> {
     }
 
     /// Whether no element waits.
+    @usableFromInline
     package var isEmpty: Bool { count == 0 }
 
     /// Adds `element` at the back.
@@ -43,6 +46,7 @@ package final class RingQueue<Element> {
     /// Takes the front element out; the queue no longer holds it.
     ///
     /// - Precondition: the queue is not empty.
+    @usableFromInline
     package func removeFirst() -> Element {
         precondition(count > 0, "RingQueue.removeFirst() on an empty queue")
         let element = (storage + head).move()

@@ -16,9 +16,12 @@ extension ObservableConvertibleType where Element: Sendable {
     /// Cancelling the task that iterates ends the iteration (`nil`) and disposes the
     /// subscription; so does dropping the stream and its iterator without cancelling, and the
     /// elements still queued are released with it.
+    @inlinable
     public var values: AsyncThrowingStream<Element, any Error> {
+        // Inlinable, so that the iteration is specialised where `Element` is known: in code not
+        // specialised for it, each element would cost runtime metadata lookups.
         let iteration = ValuesIteration(subscribingTo: asObservable())
-        return AsyncThrowingStream { try await iteration.next() }
+        return AsyncThrowingStream { try await iteration.buffer.next() }
     }
 }
 
@@ -29,13 +32,14 @@ extension InfallibleType where Element: Sendable {
     /// completion. An error that slips into an infallible sequence (a throwing closure of an
     /// operator) ends the iteration and goes to `Hooks.defaultErrorHandler`, as its `subscribe`
     /// does.
+    @inlinable
     public var values: AsyncStream<Element> {
         let iteration = ValuesIteration(subscribingTo: asObservable())
         return AsyncStream {
             do {
-                return try await iteration.next()
+                return try await iteration.buffer.next()
             } catch {
-                Hooks.defaultErrorHandler([], error)
+                ValuesBuffer<Element>.reportInfallibleError(error)
                 return nil
             }
         }
@@ -44,9 +48,12 @@ extension InfallibleType where Element: Sendable {
 
 /// What the stream returned by `values` keeps: the stream's closure is its only owner, so when
 /// the stream and its iterator are gone, `deinit` disposes the subscription.
-private final class ValuesIteration<Element>: Sendable {
-    private let buffer: ValuesBuffer<Element>
+@usableFromInline
+final class ValuesIteration<Element: Sendable>: Sendable {
+    @usableFromInline
+    let buffer: ValuesBuffer<Element>
 
+    @usableFromInline
     init(subscribingTo source: Observable<Element>) {
         buffer = ValuesBuffer()
         buffer.subscription.setDisposable(source.subscribe(buffer))
@@ -55,84 +62,116 @@ private final class ValuesIteration<Element>: Sendable {
     deinit {
         buffer.cancel()
     }
-
-    /// The next element, `nil` at completion or once the awaiting task is cancelled; throws the
-    /// sequence's error.
-    func next() async throws -> Element? {
-        // An element already queued is handed out without suspending the task: no continuation
-        // and no cancellation handler per element while the source is ahead of the loop.
-        if !Task.isCancelled, let ready = buffer.takeQueued() {
-            return ready.value
-        }
-        let element = try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { buffer.await($0) }
-        } onCancel: {
-            buffer.cancel()
-        }
-        return element.map(\.value)
-    }
 }
 
-/// The observer of the subscription behind `values`: queues what arrives until it is awaited,
-/// and hands it to the task awaiting it.
+/// The observer of the subscription behind `values`: queues what arrives, and wakes the task
+/// awaiting the next element.
+///
+/// The task takes elements from the queue itself, in `next()`, which is specialised in the
+/// caller; the thread that sends only queues and wakes. What crosses between them is the
+/// element in the queue under the lock and a wake-up without a value, so neither side builds
+/// a type out of `Element` at run time.
 // @unchecked Sendable: every stored variable is read and written under `lock`; `subscription`
-// is thread-safe itself. Elements, `Sendable` by the public API's constraint, cross to the
-// awaiting task boxed, as a channel hands them over.
-private final class ValuesBuffer<Element>: ObserverType, @unchecked Sendable {
-    typealias Waiter = CheckedContinuation<UncheckedSendable<Element>?, any Error>
+// is thread-safe itself. Elements are `Sendable`.
+@usableFromInline
+final class ValuesBuffer<Element: Sendable>: ObserverType, @unchecked Sendable {
+    @usableFromInline
+    typealias Waiter = CheckedContinuation<Void, Never>
 
-    private enum Ending {
+    @usableFromInline
+    enum Ending {
         case completed
         case failed(any Error)
         /// Cancelled or dropped: nothing more is handed out.
         case cancelled
     }
 
-    /// What an awaiting task gets.
-    private enum Answer {
+    /// What `next()` finds under the lock.
+    @usableFromInline
+    enum Poll {
         case element(Element)
         case end(Ending)
-        case none
+        /// Nothing yet.
+        case empty
     }
 
-    private let lock = RxLock()
-    private var queue = RingQueue<Element>()
-    private var ending: Ending?
-    private var waiter: Waiter?
+    @usableFromInline
+    let lock = RxLock()
+    // Read and written only under `lock`, so no two accesses can overlap: the runtime's
+    // exclusivity check, which the compiler cannot drop for properties used in inlinable code,
+    // would only cost each element several calls.
+    @usableFromInline @exclusivity(unchecked)
+    var queue = RingQueue<Element>()
+    @usableFromInline @exclusivity(unchecked)
+    var ending: Ending?
+    @usableFromInline @exclusivity(unchecked)
+    var waiter: Waiter?
+    @usableFromInline
     let subscription = SingleAssignmentDisposable()
 
-    /// Hands the next element (or the end) to `waiter`, now if there is one, else when it arrives.
-    func await(_ waiter: Waiter) {
-        let answer = lock.withLock { () -> Answer in
+    @usableFromInline
+    init() {}
+
+    /// The next element, `nil` at completion or once the awaiting task is cancelled; throws the
+    /// sequence's error.
+    @inlinable
+    func next() async throws -> Element? {
+        while true {
+            if Task.isCancelled {
+                cancel()
+                return nil
+            }
+            // An element already queued is handed out without suspending the task: no
+            // continuation and no cancellation handler per element while the source is ahead.
+            switch poll() {
+            case .element(let element):
+                return element
+            case .end(.failed(let error)):
+                throw error
+            case .end:
+                return nil
+            case .empty:
+                await withTaskCancellationHandler {
+                    await withCheckedContinuation { wake(whenReady: $0) }
+                } onCancel: {
+                    cancel()
+                }
+            }
+        }
+    }
+
+    /// The oldest queued element, else the end, else `.empty`.
+    @inlinable
+    func poll() -> Poll {
+        lock.withLock { () -> Poll in
             if case .cancelled = ending { return .end(.cancelled) }
             if !queue.isEmpty { return .element(queue.removeFirst()) }
             if let ending { return .end(ending) }
+            return .empty
+        }
+    }
+
+    /// Resumes `waiter` once an element or the end is there: at once if it already is, else
+    /// when it arrives. `next()` then polls again.
+    @usableFromInline
+    func wake(whenReady waiter: Waiter) {
+        let ready = lock.withLock { () -> Bool in
+            if ending != nil || !queue.isEmpty { return true }
             if self.waiter != nil {
                 rxFatalError(
                     "values: two tasks awaited the next element of the same stream at once; iterate it from one task")
             }
             self.waiter = waiter
-            return .none
+            return false
         }
-        switch answer {
-        case .element(let element): waiter.resume(returning: UncheckedSendable(element))
-        case .end(.failed(let error)): waiter.resume(throwing: error)
-        case .end: waiter.resume(returning: nil)
-        case .none: break
+        if ready {
+            waiter.resume()
         }
     }
 
-    /// The oldest queued element, if any, unless the iteration was cancelled.
-    func takeQueued() -> UncheckedSendable<Element>? {
-        lock.withLock { () -> UncheckedSendable<Element>? in
-            if case .cancelled = ending { return nil }
-            if queue.isEmpty { return nil }
-            return UncheckedSendable(queue.removeFirst())
-        }
-    }
-
-    /// Ends the iteration: disposes the subscription, ends an awaiting `next()` with `nil`, and
-    /// releases the queued elements, all after the lock is given back.
+    /// Ends the iteration: disposes the subscription, wakes an awaiting `next()`, and releases
+    /// the queued elements, all after the lock is given back.
+    @usableFromInline
     func cancel() {
         let (released, waiting) = lock.withLock { () -> (RingQueue<Element>?, Waiter?) in
             if case .cancelled = ending { return (nil, nil) }
@@ -143,10 +182,16 @@ private final class ValuesBuffer<Element>: ObserverType, @unchecked Sendable {
             return (released, waiter)
         }
         subscription.dispose()
-        waiting?.resume(returning: nil)
+        waiting?.resume()
         _ = released
     }
 
+    @usableFromInline
+    static func reportInfallibleError(_ error: any Error) {
+        Hooks.defaultErrorHandler([], error)
+    }
+
+    @usableFromInline
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element): onNext(element)
@@ -155,23 +200,23 @@ private final class ValuesBuffer<Element>: ObserverType, @unchecked Sendable {
         }
     }
 
+    @usableFromInline
     func onNext(_ element: Element) {
         let waiting = lock.withLock { () -> Waiter? in
             if ending != nil { return nil }
-            if let waiting = waiter {
-                waiter = nil
-                return waiting
-            }
             queue.append(element)
-            return nil
+            defer { waiter = nil }
+            return waiter
         }
-        waiting?.resume(returning: UncheckedSendable(element))
+        waiting?.resume()
     }
 
+    @usableFromInline
     func onCompleted() {
         end(.completed)
     }
 
+    @usableFromInline
     func onError(_ error: any Error) {
         end(.failed(error))
     }
@@ -183,9 +228,6 @@ private final class ValuesBuffer<Element>: ObserverType, @unchecked Sendable {
             defer { waiter = nil }
             return waiter
         }
-        switch how {
-        case .failed(let error): waiting?.resume(throwing: error)
-        default: waiting?.resume(returning: nil)
-        }
+        waiting?.resume()
     }
 }

@@ -10,10 +10,12 @@ import RxCore
 /// observable with `asSingle()`, `asMaybe()` or `asCompletable()`, which check the grammar.
 public struct PrimitiveSequence<Trait, Element> {
     /// The observable underneath; every trait operator is an observable operator applied to it.
+    @usableFromInline
     let source: Observable<Element>
 
     /// Wraps `raw` without checking it: only for sources that keep the trait's grammar by
     /// construction.
+    @usableFromInline
     init(raw: Observable<Element>) {
         self.source = raw
     }

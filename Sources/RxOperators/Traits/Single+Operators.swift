@@ -61,6 +61,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
     /// The element transformed by `transform`. An error thrown by `transform` is sent as the
     /// failure.
+    @inlinable
     public func map<Result>(
         _ transform: @escaping (Element) throws -> Result, isolation: isolated (any Actor)? = #isolation
     ) -> Single<Result> {

@@ -81,24 +81,24 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// After `onSuccess` or `onFailure`, `onDisposed` runs; disposing the returned disposable
     /// first calls only `onDisposed`. A failure with no `onFailure` goes to
     /// ``/RxCore/Hooks/defaultErrorHandler``.
+    @inlinable
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil,
         onFailure: ((any Swift.Error) -> Void)? = nil,
         onDisposed: (() -> Void)? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) -> any Disposable {
+        // Inlinable, so that the observer is made where `Element` is known: its metadata then
+        // comes from a cache in the caller instead of a runtime lookup at every subscription.
         let handlerIsolation = HandlerIsolation(isolation)
-        let onSuccess = onSuccess.map { handlerIsolation.guarding($0, "subscribe(onSuccess:)") }
-        let onFailure = onFailure.map { handlerIsolation.guarding($0, "subscribe(onFailure:)") }
         let disposable = TraitSubscription.disposable(onDisposed, isolation: handlerIsolation)
-        let subscription = primitiveSequence.subscribeSingleEvents { event in
-            switch event {
-            case .success(let element):
-                onSuccess?(element)
-            case .failure(let error):
-                TraitSubscription.report(error, to: onFailure)
-            }
-            disposable.dispose()
+        let observer = SingleSubscriptionObserver(
+            onSuccess: onSuccess, onFailure: onFailure, disposable: disposable, isolation: handlerIsolation)
+        let subscription = primitiveSequence.source.subscribe(observer)
+        // Every sequence underneath a trait is made by this library and disposes its
+        // subscription once, so with no `onDisposed` the pair would add nothing.
+        if onDisposed == nil {
+            return subscription
         }
         return Disposables.create(subscription, disposable)
     }
@@ -179,6 +179,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
     /// A `Single` that succeeds with `element` as soon as it is subscribed to.
+    @inlinable
     public static func just(_ element: Element) -> Single<Element> {
         Single(raw: Observable.just(element))
     }
@@ -200,9 +201,11 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 }
 
 /// What the `subscribe` forms of the three traits share.
+@usableFromInline
 enum TraitSubscription {
     /// The disposable that calls `onDisposed`, checked against `isolation`, once; an empty one
     /// without it.
+    @usableFromInline
     static func disposable(_ onDisposed: (() -> Void)?, isolation: HandlerIsolation) -> any Disposable {
         guard let onDisposed else { return Disposables.create() }
         return Disposables.create(with: isolation.guarding(onDisposed, "subscribe(onDisposed:)"))

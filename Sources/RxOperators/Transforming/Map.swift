@@ -21,6 +21,9 @@ extension ObservableType {
         {
             return composed
         }
+        if let just = self as? Just<Element> {
+            return JustThenMap(just.element, transform: transform, isolation: handlerIsolation)
+        }
         return Map(source: asObservable(), transform: transform, isolation: handlerIsolation)
     }
 

@@ -33,6 +33,16 @@ private final class ViewModel {
         .subscribe()
     }
 
+    /// `just` then `map` are one stage; its transform runs at subscription, here on `scheduler`.
+    func mapJustSubscribedOnBackground(_ scheduler: SerialDispatchQueueScheduler) {
+        subscription = Observable.just(1).map { value in
+            self.log.append("map")
+            return value
+        }
+        .subscribe(on: scheduler)
+        .subscribe()
+    }
+
     func doOnBackground(_ scheduler: SerialDispatchQueueScheduler) {
         subscription = input.observe(on: scheduler).do(onNext: { _ in self.log.append("do") }).subscribe()
     }
@@ -129,6 +139,17 @@ struct OperatorIsolationTests {
     @Test func aMapClosureReachedOnABackgroundSchedulerStops() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = await sendOne { $0.mapOnBackground(SerialDispatchQueueScheduler(internalSerialQueueName: "bg")) }
+            try? await Task.sleep(for: .seconds(10))
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("the map(_:) closure was written in main-actor code"))
+    }
+
+    @Test func aMapClosureAfterJustSubscribedOnABackgroundSchedulerStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = await sendOne {
+                $0.mapJustSubscribedOnBackground(SerialDispatchQueueScheduler(internalSerialQueueName: "bg"))
+            }
             try? await Task.sleep(for: .seconds(10))
         }
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)

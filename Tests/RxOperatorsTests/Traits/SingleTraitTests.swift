@@ -90,6 +90,27 @@ final class SingleTraitTests: RxTestCase {
         XCTAssertEqual(events, ["success(3)"])
     }
 
+    func testSubscribeWithClosuresHearsOnlyTheFirstEvent() {
+        let subject = PublishSubject<Int>()
+        let single = Single<Int>.deferred {
+            .create { observer in
+                subject.subscribe(
+                    onNext: { observer(.success($0)) }, onError: { observer(.failure($0)) })
+            }
+        }
+        var log: [String] = []
+
+        _ = single.subscribe(
+            onSuccess: { log.append("success \($0)") }, onFailure: { log.append("failure \($0)") },
+            onDisposed: { log.append("disposed") })
+        subject.onNext(3)
+        subject.onNext(4)
+        subject.onError(TestError.boom)
+
+        XCTAssertEqual(log, ["success 3", "disposed"])
+        XCTAssertFalse(subject.hasObservers, "the success ends the subscription")
+    }
+
     func testSubscribeCallsOnSuccessThenOnDisposed() {
         var log: [String] = []
 
