@@ -8,15 +8,6 @@ public enum CompletableTrait {}
 /// that it happened.
 public typealias Completable = PrimitiveSequence<CompletableTrait, Never>
 
-/// What a ``Completable`` sends: `.completed` or `.error`.
-@frozen public enum CompletableEvent {
-    /// The sequence failed with this error.
-    case error(any Swift.Error)
-
-    /// The sequence completed.
-    case completed
-}
-
 extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Never {
     /// The closure a `Completable.create` body sends its one event to.
     public typealias CompletableObserver = (CompletableEvent) -> Void

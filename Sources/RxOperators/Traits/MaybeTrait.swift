@@ -9,18 +9,6 @@ public enum MaybeTrait {}
 /// a cache lookup.
 public typealias Maybe<Element> = PrimitiveSequence<MaybeTrait, Element>
 
-/// What a ``Maybe`` sends: `.success` with its element, `.completed` without one, or `.error`.
-@frozen public enum MaybeEvent<Element> {
-    /// The one element; the sequence has ended.
-    case success(Element)
-
-    /// The sequence failed with this error.
-    case error(any Swift.Error)
-
-    /// The sequence ended without an element.
-    case completed
-}
-
 extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// The closure a `Maybe.create` body sends its one event to.
     public typealias MaybeObserver = (MaybeEvent<Element>) -> Void

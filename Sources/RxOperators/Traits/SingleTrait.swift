@@ -9,9 +9,6 @@ public enum SingleTrait {}
 /// request and its response.
 public typealias Single<Element> = PrimitiveSequence<SingleTrait, Element>
 
-/// What a ``Single`` sends: `.success` with its element, or `.failure` with an error.
-public typealias SingleEvent<Element> = Result<Element, any Swift.Error>
-
 extension PrimitiveSequenceType where Trait == SingleTrait {
     /// The closure a `Single.create` body sends its one event to.
     public typealias SingleObserver = (SingleEvent<Element>) -> Void

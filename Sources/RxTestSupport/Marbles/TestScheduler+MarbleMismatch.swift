@@ -89,7 +89,7 @@ extension TestScheduler {
     private func firstDifference<Element: Equatable>(
         _ lhs: [Recorded<Event<Element>>], _ rhs: [Recorded<Event<Element>>]
     ) -> Int? {
-        firstDifference(lhs, rhs, equal: ==)
+        firstDifference(lhs, rhs, equal: { $0 == $1 })
     }
 
     private func firstDifference<Value>(_ lhs: [Value], _ rhs: [Value], equal: (Value, Value) -> Bool) -> Int? {

@@ -27,7 +27,7 @@ public func XCTAssertEqual<Element: Equatable>(
     _ lhs: [Recorded<Event<Element>>], _ rhs: [Recorded<Event<Element>>], _ message: @autoclosure () -> String = "",
     file: StaticString = #filePath, line: UInt = #line
 ) {
-    let difference = SequenceDifference.describe(lhs, rhs, equal: ==) { $0.debugDescription }
+    let difference = SequenceDifference.describe(lhs, rhs, equal: { $0 == $1 }, text: { $0.debugDescription })
     report(
         "XCTAssertEqual failed: the recorded events differ", difference, message(),
         SourceContext(filePath: file, line: line))
@@ -47,8 +47,110 @@ public func XCTAssertRecordedElements<Element: Equatable>(
         return
     }
     let recorded = stream.compactMap { $0.value.element }
-    let difference = SequenceDifference.describe(recorded, elements, equal: ==) { "\($0)" }
+    let difference = SequenceDifference.describe(recorded, elements, equal: { $0 == $1 }, text: { "\($0)" })
     report("XCTAssertRecordedElements failed: the elements differ", difference, message(), context)
+}
+
+/// Fails the current test unless the two lists of `Single` events are equal: equal elements, or
+/// errors with the same domain, code and description (RxTest's rule).
+///
+/// The message lists both sides and every index where they differ.
+public func XCTAssertEqual<Element: Equatable>(
+    _ lhs: [SingleEvent<Element>], _ rhs: [SingleEvent<Element>], _ message: @autoclosure () -> String = "",
+    file: StaticString = #filePath, line: UInt = #line
+) {
+    let difference = SequenceDifference.describe(lhs, rhs, equal: singleEventsMatch, text: { "\($0)" })
+    report(
+        "XCTAssertEqual failed: the events differ", difference, message(), SourceContext(filePath: file, line: line))
+}
+
+/// Fails the current test unless the two lists of `Maybe` events are equal: equal elements,
+/// both `completed`, or errors with the same domain, code and description (RxTest's rule).
+///
+/// The message lists both sides and every index where they differ.
+public func XCTAssertEqual<Element: Equatable>(
+    _ lhs: [MaybeEvent<Element>], _ rhs: [MaybeEvent<Element>], _ message: @autoclosure () -> String = "",
+    file: StaticString = #filePath, line: UInt = #line
+) {
+    let difference = SequenceDifference.describe(lhs, rhs, equal: { $0 == $1 }, text: { "\($0)" })
+    report(
+        "XCTAssertEqual failed: the events differ", difference, message(), SourceContext(filePath: file, line: line))
+}
+
+/// Fails the current test unless the two lists of `Completable` events are equal: both
+/// `completed`, or errors with the same domain, code and description (RxTest's rule).
+///
+/// The message lists both sides and every index where they differ.
+public func XCTAssertEqual(
+    _ lhs: [CompletableEvent], _ rhs: [CompletableEvent], _ message: @autoclosure () -> String = "",
+    file: StaticString = #filePath, line: UInt = #line
+) {
+    let difference = SequenceDifference.describe(lhs, rhs, equal: { $0 == $1 }, text: { "\($0)" })
+    report(
+        "XCTAssertEqual failed: the events differ", difference, message(), SourceContext(filePath: file, line: line))
+}
+
+// RxTest's spellings of the assertions above, without the message, kept for references by
+// RxTest's names (such as `XCTAssertEqual(_:_:file:line:)` passed as a function); a call picks
+// the forms above.
+
+/// RxTest's spelling of `XCTAssertEqual(_:_:_:file:line:)` for events.
+@_disfavoredOverload
+public func XCTAssertEqual<Element: Equatable>(
+    _ lhs: [Event<Element>], _ rhs: [Event<Element>], file: StaticString = #filePath, line: UInt = #line
+) {
+    XCTAssertEqual(lhs, rhs, "", file: file, line: line)
+}
+
+/// RxTest's spelling of `XCTAssertEqual(_:_:_:file:line:)` for recorded events.
+@_disfavoredOverload
+public func XCTAssertEqual<Element: Equatable>(
+    _ lhs: [Recorded<Event<Element>>], _ rhs: [Recorded<Event<Element>>], file: StaticString = #filePath,
+    line: UInt = #line
+) {
+    XCTAssertEqual(lhs, rhs, "", file: file, line: line)
+}
+
+/// RxTest's spelling of `XCTAssertEqual(_:_:_:file:line:)` for recorded events of optional
+/// elements.
+@_disfavoredOverload
+public func XCTAssertEqual<Element: Equatable>(
+    _ lhs: [Recorded<Event<Element?>>], _ rhs: [Recorded<Event<Element?>>], file: StaticString = #filePath,
+    line: UInt = #line
+) {
+    XCTAssertEqual(lhs, rhs, "", file: file, line: line)
+}
+
+/// RxTest's spelling of `XCTAssertEqual(_:_:_:file:line:)` for `Single` events.
+@_disfavoredOverload
+public func XCTAssertEqual<Element: Equatable>(
+    _ lhs: [SingleEvent<Element>], _ rhs: [SingleEvent<Element>], file: StaticString = #filePath, line: UInt = #line
+) {
+    XCTAssertEqual(lhs, rhs, "", file: file, line: line)
+}
+
+/// RxTest's spelling of `XCTAssertEqual(_:_:_:file:line:)` for `Maybe` events.
+@_disfavoredOverload
+public func XCTAssertEqual<Element: Equatable>(
+    _ lhs: [MaybeEvent<Element>], _ rhs: [MaybeEvent<Element>], file: StaticString = #filePath, line: UInt = #line
+) {
+    XCTAssertEqual(lhs, rhs, "", file: file, line: line)
+}
+
+/// RxTest's spelling of `XCTAssertEqual(_:_:_:file:line:)` for `Completable` events.
+@_disfavoredOverload
+public func XCTAssertEqual(
+    _ lhs: [CompletableEvent], _ rhs: [CompletableEvent], file: StaticString = #filePath, line: UInt = #line
+) {
+    XCTAssertEqual(lhs, rhs, "", file: file, line: line)
+}
+
+/// RxTest's spelling of `XCTAssertRecordedElements(_:_:_:file:line:)`.
+@_disfavoredOverload
+public func XCTAssertRecordedElements<Element: Equatable>(
+    _ stream: [Recorded<Event<Element>>], _ elements: [Element], file: StaticString = #filePath, line: UInt = #line
+) {
+    XCTAssertRecordedElements(stream, elements, "", file: file, line: line)
 }
 
 private func report(_ summary: String, _ difference: String?, _ message: String, _ context: SourceContext) {

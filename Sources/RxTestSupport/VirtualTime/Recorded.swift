@@ -19,6 +19,11 @@ public struct Recorded<Value>: CustomDebugStringConvertible {
     }
 }
 
-extension Recorded: Equatable where Value: Equatable {}
+extension Recorded: Equatable where Value: Equatable {
+    /// Whether both record equal values at the same time.
+    public static func == (lhs: Recorded<Value>, rhs: Recorded<Value>) -> Bool {
+        lhs.time == rhs.time && lhs.value == rhs.value
+    }
+}
 
 extension Recorded: Sendable where Value: Sendable {}

@@ -22,4 +22,16 @@ public struct Subscription: Hashable, Sendable, CustomDebugStringConvertible {
     public var debugDescription: String {
         "(\(subscribe) : \(unsubscribe == .max ? "Infinity" : String(unsubscribe)))"
     }
+
+    /// Hashes both times.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(subscribe)
+        hasher.combine(unsubscribe)
+    }
+}
+
+/// Whether both subscriptions began and ended at the same times. (A function at the top level,
+/// where RxTest declares it.)
+public func == (lhs: Subscription, rhs: Subscription) -> Bool {
+    lhs.subscribe == rhs.subscribe && lhs.unsubscribe == rhs.unsubscribe
 }

@@ -51,6 +51,15 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
         super.init(initialClock: initialClock, converter: TestSchedulerVirtualTimeConverter(resolution: resolution))
     }
 
+    /// RxTest's spelling of `init(initialClock:resolution:simulateProcessingDelay:ticksPerFrame:)`,
+    /// kept for references by this name; a call picks the other, whose frames are ten ticks.
+    @_disfavoredOverload
+    public convenience init(initialClock: TestTime, resolution: Double = 1.0, simulateProcessingDelay: Bool = true) {
+        self.init(
+            initialClock: initialClock, resolution: resolution, simulateProcessingDelay: simulateProcessingDelay,
+            ticksPerFrame: 10)
+    }
+
     /// A hot observable that sends `events` at their absolute virtual times, whether or not
     /// anyone is subscribed, and records its subscriptions.
     public func createHotObservable<Element>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<Element> {
