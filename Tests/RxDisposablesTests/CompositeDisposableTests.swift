@@ -13,6 +13,19 @@ final class CompositeDisposableTests: RxTestCase {
         XCTAssertEqual(CompositeDisposable(disposables: (0..<5).map { _ in TestDisposable() }).count, 5)
     }
 
+    func testRxSwiftsFourOrMoreInitializerByReferenceHoldsEveryArgument() {
+        let make:
+            (any Disposable, any Disposable, any Disposable, any Disposable, any Disposable...) ->
+                CompositeDisposable = CompositeDisposable.init(_:_:_:_:_:)
+        let members = (0..<6).map { _ in TestDisposable() }
+
+        let composite = make(members[0], members[1], members[2], members[3], members[4], members[5])
+        composite.dispose()
+
+        XCTAssertEqual(composite.count, 0)
+        XCTAssertEqual(members.map(\.disposeCount), [1, 1, 1, 1, 1, 1])
+    }
+
     func testInsertReturnsDistinctKeysAndCounts() {
         let composite = CompositeDisposable()
         let keys = (0..<3).compactMap { _ in composite.insert(TestDisposable()) }

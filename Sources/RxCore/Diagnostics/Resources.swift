@@ -84,7 +84,7 @@ public enum Resources {
     // Called from the initialisers of the counted classes with the new object. Release builds
     // inline an empty body, so counting costs nothing there.
     @inline(__always)
-    static func trackAllocation(_ object: AnyObject) {
+    package static func trackAllocation(_ object: AnyObject) {
         #if DEBUG
             counter.wrappingAdd(1, ordering: .relaxed)
             let type: AnyObject.Type = type(of: object)
@@ -94,7 +94,7 @@ public enum Resources {
 
     // Called from the `deinit` of the counted classes.
     @inline(__always)
-    static func trackDeallocation(_ object: AnyObject) {
+    package static func trackDeallocation(_ object: AnyObject) {
         #if DEBUG
             counter.wrappingSubtract(1, ordering: .relaxed)
             let type: AnyObject.Type = type(of: object)

@@ -42,3 +42,7 @@ open class Observable<Element>: ObservableType {
         Resources.trackDeallocation(self)
     }
 }
+
+/// Another name for ``Observable``, for files that also see a type named `Observable` from
+/// another module (Observation's macro, say) and need to tell them apart.
+public typealias RxObservable<Element> = Observable<Element>

@@ -47,7 +47,7 @@ extension ObservableType {
             }
         let observer = SubscriptionObserver(
             onNext: onNext, onError: onError, onCompleted: onCompleted, disposable: disposable,
-            isolation: handlerIsolation)
+            isolation: handlerIsolation, callStack: Hooks.subscriptionCallStack())
         let source = asObservable()
         let subscription = source.subscribe(observer)
         // The pair disposes the subscription once, then `onDisposed`. A producer's subscription

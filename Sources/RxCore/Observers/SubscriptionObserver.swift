@@ -17,11 +17,14 @@ final class SubscriptionObserver<Element>: ObserverType {
     private let disposable: any Disposable
     // Where the closures were written; checked before each call.
     private let isolation: HandlerIsolation
+    // Empty unless `Hooks.recordCallStackOnError` was on when the subscription was made.
+    private let callStack: [String]
 
     init(
         onNext: ((Element) -> Void)?, onError: ((any Swift.Error) -> Void)?, onCompleted: (() -> Void)?,
-        disposable: any Disposable, isolation: HandlerIsolation
+        disposable: any Disposable, isolation: HandlerIsolation, callStack: [String]
     ) {
+        self.callStack = callStack
         self.isolation = isolation
         self.nextHandler = onNext
         self.errorHandler = onError
@@ -61,7 +64,7 @@ final class SubscriptionObserver<Element>: ObserverType {
             isolation.check("subscribe(onError:)")
             errorHandler(error)
         } else {
-            Hooks.defaultErrorHandler([], error)
+            Hooks.defaultErrorHandler(callStack, error)
         }
         disposable.dispose()
     }

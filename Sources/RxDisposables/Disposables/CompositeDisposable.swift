@@ -33,6 +33,16 @@ public final class CompositeDisposable: Cancelable, @unchecked Sendable {
         self.init(disposables: disposables)
     }
 
+    /// RxSwift's spelling of a group of four or more, kept for references by this name; a call
+    /// picks `init(_:)`, which takes any number.
+    @_disfavoredOverload
+    public convenience init(
+        _ disposable1: any Disposable, _ disposable2: any Disposable, _ disposable3: any Disposable,
+        _ disposable4: any Disposable, _ disposables: any Disposable...
+    ) {
+        self.init(disposables: [disposable1, disposable2, disposable3, disposable4] + disposables)
+    }
+
     /// A group of the array's elements.
     public init(disposables: [any Disposable]) {
         for disposable in disposables {

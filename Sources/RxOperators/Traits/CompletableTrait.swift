@@ -80,10 +80,11 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         let onCompleted = onCompleted.map { handlerIsolation.guarding($0, "subscribe(onCompleted:)") }
         let onError = onError.map { handlerIsolation.guarding($0, "subscribe(onError:)") }
         let disposable = TraitSubscription.disposable(onDisposed, isolation: handlerIsolation)
+        let callStack = Hooks.subscriptionCallStack()
         let subscription = primitiveSequence.subscribeCompletableEvents { event in
             switch event {
             case .error(let error):
-                TraitSubscription.report(error, to: onError)
+                TraitSubscription.report(error, to: onError, callStack: callStack)
             case .completed:
                 onCompleted?()
             }

@@ -88,12 +88,13 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         let onError = onError.map { handlerIsolation.guarding($0, "subscribe(onError:)") }
         let onCompleted = onCompleted.map { handlerIsolation.guarding($0, "subscribe(onCompleted:)") }
         let disposable = TraitSubscription.disposable(onDisposed, isolation: handlerIsolation)
+        let callStack = Hooks.subscriptionCallStack()
         let subscription = primitiveSequence.subscribeMaybeEvents { event in
             switch event {
             case .success(let element):
                 onSuccess?(element)
             case .error(let error):
-                TraitSubscription.report(error, to: onError)
+                TraitSubscription.report(error, to: onError, callStack: callStack)
             case .completed:
                 onCompleted?()
             }

@@ -14,16 +14,24 @@ final class SingleSubscriptionObserver<Element>: ObserverType {
     private let failureHandler: ((any Swift.Error) -> Void)?
     private let disposable: any Disposable
     private let isolation: HandlerIsolation
+    // Empty unless `Hooks.recordCallStackOnError` was on when the subscription was made.
+    private let callStack: [String]
 
     @usableFromInline
     init(
         onSuccess: ((Element) -> Void)?, onFailure: ((any Swift.Error) -> Void)?, disposable: any Disposable,
-        isolation: HandlerIsolation
+        isolation: HandlerIsolation, callStack: [String]
     ) {
+        self.callStack = callStack
         successHandler = onSuccess
         failureHandler = onFailure
         self.disposable = disposable
         self.isolation = isolation
+        Resources.trackAllocation(self)
+    }
+
+    deinit {
+        Resources.trackDeallocation(self)
     }
 
     @usableFromInline
@@ -67,7 +75,7 @@ final class SingleSubscriptionObserver<Element>: ObserverType {
             isolation.check("subscribe(onFailure:)")
             failureHandler(error)
         } else {
-            Hooks.defaultErrorHandler([], error)
+            Hooks.defaultErrorHandler(callStack, error)
         }
         disposable.dispose()
     }

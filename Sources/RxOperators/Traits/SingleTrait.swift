@@ -90,7 +90,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         let handlerIsolation = HandlerIsolation(isolation)
         let disposable = TraitSubscription.disposable(onDisposed, isolation: handlerIsolation)
         let observer = SingleSubscriptionObserver(
-            onSuccess: onSuccess, onFailure: onFailure, disposable: disposable, isolation: handlerIsolation)
+            onSuccess: onSuccess, onFailure: onFailure, disposable: disposable, isolation: handlerIsolation,
+            callStack: Hooks.subscriptionCallStack())
         let subscription = primitiveSequence.source.subscribe(observer)
         // Every sequence underneath a trait is made by this library and disposes its
         // subscription once, so with no `onDisposed` the pair would add nothing.
@@ -208,13 +209,13 @@ enum TraitSubscription {
         return Disposables.create(with: isolation.guarding(onDisposed, "subscribe(onDisposed:)"))
     }
 
-    /// Calls `handler` with `error`, or hands the error to ``/RxCore/Hooks/defaultErrorHandler``
-    /// when there is no handler.
-    static func report(_ error: any Swift.Error, to handler: ((any Swift.Error) -> Void)?) {
+    /// Calls `handler` with `error`, or hands the error and the subscription's `callStack` to
+    /// ``/RxCore/Hooks/defaultErrorHandler`` when there is no handler.
+    static func report(_ error: any Swift.Error, to handler: ((any Swift.Error) -> Void)?, callStack: [String]) {
         if let handler {
             handler(error)
         } else {
-            Hooks.defaultErrorHandler([], error)
+            Hooks.defaultErrorHandler(callStack, error)
         }
     }
 }

@@ -16,6 +16,12 @@ import RxDisposables
 /// ``MainScheduler``. Timed work goes through ``MainScheduler/instance``. The Linux caveat of
 /// ``MainScheduler`` applies: the main queue runs only while the main thread services it.
 public final class ConcurrentMainScheduler: SchedulerType, Sendable {
+    /// The scheduler's time unit, kept for source compatibility with RxSwift.
+    public typealias TimeInterval = Double
+
+    /// The scheduler's point in time, kept for source compatibility with RxSwift.
+    public typealias Time = Date
+
     private let mainScheduler: MainScheduler
 
     private init(mainScheduler: MainScheduler) {

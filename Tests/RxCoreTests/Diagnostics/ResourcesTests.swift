@@ -40,6 +40,20 @@ final class ResourcesTests: RxTestCase {
         XCTAssertEqual(Resources.total, baseline)
     }
 
+    func testSubclassesOfDisposeBaseAreCountedWhileAlive() throws {
+        try XCTSkipUnless(Resources.isTracking)
+        final class CustomDisposable: DisposeBase, Disposable {
+            func dispose() {}
+        }
+        let baseline = Resources.total
+        var disposable: CustomDisposable? = CustomDisposable()
+        XCTAssertEqual(Resources.total, baseline + 1)
+        XCTAssertTrue(Resources.liveObjectsByType.keys.contains { $0.hasPrefix("CustomDisposable") })
+        disposable = nil
+        XCTAssertNil(disposable)
+        XCTAssertEqual(Resources.total, baseline)
+    }
+
     func testObserversAreCountedWhileAlive() throws {
         try XCTSkipUnless(Resources.isTracking)
         let baseline = Resources.total

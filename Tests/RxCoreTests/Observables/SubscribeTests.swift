@@ -84,6 +84,16 @@ final class SubscribeTests: RxTestCase {
         XCTAssertEqual(log.entries, ["upstream released"])
     }
 
+    func testRxObservableIsAnotherNameForObservable() {
+        let source: RxObservable<Int> = TestProducer<Int> { $0.onNext(1) }
+        let received = CallLog()
+
+        source.subscribe(onNext: { received.append("\($0)") }).dispose()
+
+        XCTAssertTrue(RxObservable<Int>.self == Observable<Int>.self)
+        XCTAssertEqual(received.entries, ["1"])
+    }
+
     func testAnUnhandledErrorGoesToTheDefaultErrorHandler() {
         let saved = Hooks.defaultErrorHandler
         defer { Hooks.defaultErrorHandler = saved }

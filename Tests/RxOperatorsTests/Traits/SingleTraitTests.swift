@@ -148,6 +148,27 @@ final class SingleTraitTests: RxTestCase {
         XCTAssertEqual(unhandled.value, ["boom"])
     }
 
+    func testAnUnhandledFailureReachesTheDefaultErrorHandlerWithTheRecordedCallStack() {
+        let received = Locked<[String]>([])
+        let previousHandler = Hooks.defaultErrorHandler
+        let previousCapture = Hooks.customCaptureSubscriptionCallstack
+        Hooks.defaultErrorHandler = { callStack, error in received.mutate { $0.append("\(callStack) \(error)") } }
+        Hooks.customCaptureSubscriptionCallstack = { ["subscribed here"] }
+        Hooks.recordCallStackOnError = true
+        defer {
+            Hooks.recordCallStackOnError = false
+            Hooks.defaultErrorHandler = previousHandler
+            Hooks.customCaptureSubscriptionCallstack = previousCapture
+        }
+
+        _ = Single<Int>.error(TestError.boom).subscribe(onSuccess: { _ in })
+        _ = Maybe<Int>.error(TestError.other).subscribe(onSuccess: { _ in })
+        _ = Completable.error(TestError.boom).subscribe(onCompleted: {})
+
+        XCTAssertEqual(
+            received.value, ["[\"subscribed here\"] boom", "[\"subscribed here\"] other", "[\"subscribed here\"] boom"])
+    }
+
     func testSubscribeWithAnObjectPassesItAndStopsOnceItIsReleased() {
         final class Owner {
             var log: [String] = []

@@ -145,6 +145,12 @@ final class MainSchedulerTests: RxTestCase {
         XCTAssertEqual(Set(log.values), ["relative on main", "periodic on main"])
     }
 
+    func testConcurrentMainSchedulerNamesItsTimeTypesAsTheDispatchSchedulersDo() {
+        XCTAssertTrue(ConcurrentMainScheduler.Time.self == SerialDispatchQueueScheduler.Time.self)
+        XCTAssertTrue(ConcurrentMainScheduler.TimeInterval.self == SerialDispatchQueueScheduler.TimeInterval.self)
+        XCTAssertTrue(type(of: ConcurrentMainScheduler.instance.now) == ConcurrentMainScheduler.Time.self)
+    }
+
     func testConcurrentMainSchedulerRunsAtOnceOnTheMainQueueAndQueuesFromElsewhere() {
         let log = Log<String>()
         _ = ConcurrentMainScheduler.instance.schedule(()) { _ in
