@@ -1,31 +1,34 @@
 import RxCore
 import RxDisposables
+import Synchronization
 
 /// The observer behind a `Single`'s `subscribe(onSuccess:onFailure:onDisposed:)`: it calls the
 /// closures for the first event only, checked against the isolation they were written in, then
-/// disposes `disposable` (which calls `onDisposed`).
+/// `onDisposed`, which it also calls when disposed first; `onDisposed` runs once either way.
 ///
 /// One object per subscription, with the closures stored as they are: no wrapper closure for
-/// the isolation check and no `SingleEvent` built between the sequence and the closures.
+/// the isolation check, no `SingleEvent` built between the sequence and the closures, and no
+/// disposable of its own for `onDisposed`.
 @usableFromInline
-final class SingleSubscriptionObserver<Element>: ObserverType {
+final class SingleSubscriptionObserver<Element>: ObserverType, Disposable {
     private let gate = TerminalGate()
+    private let disposedHandlerRan = Atomic<Bool>(false)
     private let successHandler: ((Element) -> Void)?
     private let failureHandler: ((any Swift.Error) -> Void)?
-    private let disposable: any Disposable
+    private let disposedHandler: (() -> Void)?
     private let isolation: HandlerIsolation
     // Empty unless `Hooks.recordCallStackOnError` was on when the subscription was made.
     private let callStack: [String]
 
     @usableFromInline
     init(
-        onSuccess: ((Element) -> Void)?, onFailure: ((any Swift.Error) -> Void)?, disposable: any Disposable,
+        onSuccess: ((Element) -> Void)?, onFailure: ((any Swift.Error) -> Void)?, onDisposed: (() -> Void)?,
         isolation: HandlerIsolation, callStack: [String]
     ) {
         self.callStack = callStack
         successHandler = onSuccess
         failureHandler = onFailure
-        self.disposable = disposable
+        disposedHandler = onDisposed
         self.isolation = isolation
         Resources.trackAllocation(self)
     }
@@ -51,7 +54,7 @@ final class SingleSubscriptionObserver<Element>: ObserverType {
             isolation.check("subscribe(onSuccess:)")
             successHandler(element)
         }
-        disposable.dispose()
+        dispose()
     }
 
     @usableFromInline
@@ -77,6 +80,17 @@ final class SingleSubscriptionObserver<Element>: ObserverType {
         } else {
             Hooks.defaultErrorHandler(callStack, error)
         }
-        disposable.dispose()
+        dispose()
+    }
+
+    /// Calls `onDisposed`, the first time only; no event is handed on after it.
+    @usableFromInline
+    func dispose() {
+        gate.close()
+        guard disposedHandler != nil, !disposedHandlerRan.exchange(true, ordering: .acquiringAndReleasing) else {
+            return
+        }
+        isolation.check("subscribe(onDisposed:)")
+        disposedHandler?()
     }
 }
