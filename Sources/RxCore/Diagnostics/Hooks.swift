@@ -72,7 +72,7 @@ public enum Hooks {
     /// The call stack to keep for a subscription being made: empty unless
     /// ``recordCallStackOnError`` is on.
     @inlinable
-    public static func subscriptionCallStack() -> [String] {
+    package static func subscriptionCallStack() -> [String] {
         recordCallStackOnError ? customCaptureSubscriptionCallstack() : []
     }
 

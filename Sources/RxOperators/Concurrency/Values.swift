@@ -170,20 +170,22 @@ final class ValuesBuffer<Element: Sendable>: ObserverType, @unchecked Sendable {
     }
 
     /// Ends the iteration: disposes the subscription, wakes an awaiting `next()`, and releases
-    /// the queued elements, all after the lock is given back.
+    /// the queued elements and an error not yet handed out, all after the lock is given back.
     @usableFromInline
     func cancel() {
-        let (released, waiting) = lock.withLock { () -> (RingQueue<Element>?, Waiter?) in
-            if case .cancelled = ending { return (nil, nil) }
+        let (released, waiting, previousEnding) = lock.withLock {
+            () -> (RingQueue<Element>?, Waiter?, Ending?) in
+            if case .cancelled = ending { return (nil, nil, nil) }
+            let previousEnding = ending
             ending = .cancelled
             let released = queue
             queue = RingQueue(minimumCapacity: 1)
             defer { waiter = nil }
-            return (released, waiter)
+            return (released, waiter, previousEnding)
         }
         subscription.dispose()
         waiting?.resume()
-        _ = released
+        _ = (released, previousEnding)
     }
 
     @usableFromInline

@@ -15,7 +15,7 @@ extension ObservableType {
     }
 }
 
-/// `from(optional:)` and `just` without a scheduler: the events are sent from `subscribe` itself,
+/// `from(optional:)` without a scheduler: the events are sent from `subscribe` itself,
 /// with no sink and no trampoline, as nothing can interleave with them.
 final class FromOptional<Element>: Observable<Element> {
     private let optional: Element?

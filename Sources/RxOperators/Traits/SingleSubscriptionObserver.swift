@@ -1,34 +1,31 @@
 import RxCore
 import RxDisposables
-import Synchronization
 
 /// The observer behind a `Single`'s `subscribe(onSuccess:onFailure:onDisposed:)`: it calls the
 /// closures for the first event only, checked against the isolation they were written in, then
-/// `onDisposed`, which it also calls when disposed first; `onDisposed` runs once either way.
+/// disposes `disposable` (which calls `onDisposed`).
 ///
 /// One object per subscription, with the closures stored as they are: no wrapper closure for
-/// the isolation check, no `SingleEvent` built between the sequence and the closures, and no
-/// disposable of its own for `onDisposed`.
+/// the isolation check and no `SingleEvent` built between the sequence and the closures.
 @usableFromInline
-final class SingleSubscriptionObserver<Element>: ObserverType, Disposable {
+final class SingleSubscriptionObserver<Element>: ObserverType {
     private let gate = TerminalGate()
-    private let disposedHandlerRan = Atomic<Bool>(false)
     private let successHandler: ((Element) -> Void)?
     private let failureHandler: ((any Swift.Error) -> Void)?
-    private let disposedHandler: (() -> Void)?
+    private let disposable: any Disposable
     private let isolation: HandlerIsolation
     // Empty unless `Hooks.recordCallStackOnError` was on when the subscription was made.
     private let callStack: [String]
 
     @usableFromInline
     init(
-        onSuccess: ((Element) -> Void)?, onFailure: ((any Swift.Error) -> Void)?, onDisposed: (() -> Void)?,
+        onSuccess: ((Element) -> Void)?, onFailure: ((any Swift.Error) -> Void)?, disposable: any Disposable,
         isolation: HandlerIsolation, callStack: [String]
     ) {
         self.callStack = callStack
         successHandler = onSuccess
         failureHandler = onFailure
-        disposedHandler = onDisposed
+        self.disposable = disposable
         self.isolation = isolation
         Resources.trackAllocation(self)
     }
@@ -54,7 +51,7 @@ final class SingleSubscriptionObserver<Element>: ObserverType, Disposable {
             isolation.check("subscribe(onSuccess:)")
             successHandler(element)
         }
-        dispose()
+        disposable.dispose()
     }
 
     @usableFromInline
@@ -63,9 +60,8 @@ final class SingleSubscriptionObserver<Element>: ObserverType, Disposable {
         fail(error)
     }
 
-    /// After the success, the completion that follows it, ignored. Before it, possible only
-    /// when the sequence underneath breaks the trait's grammar, which the library's traits do
-    /// not: reported as the failure `RxError.noElements`.
+    /// After the success, the completion that follows it, ignored. Before it (possible only
+    /// through `retry(when:)` whose trigger completes), the failure `RxError.noElements`.
     @usableFromInline
     func onCompleted() {
         // The gate first: the completion after every success must not build the error.
@@ -80,17 +76,6 @@ final class SingleSubscriptionObserver<Element>: ObserverType, Disposable {
         } else {
             Hooks.defaultErrorHandler(callStack, error)
         }
-        dispose()
-    }
-
-    /// Calls `onDisposed`, the first time only; no event is handed on after it.
-    @usableFromInline
-    func dispose() {
-        gate.close()
-        guard disposedHandler != nil, !disposedHandlerRan.exchange(true, ordering: .acquiringAndReleasing) else {
-            return
-        }
-        isolation.check("subscribe(onDisposed:)")
-        disposedHandler?()
+        disposable.dispose()
     }
 }

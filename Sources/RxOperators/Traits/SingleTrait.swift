@@ -87,8 +87,10 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ) -> any Disposable {
         // Inlinable, so that the observer is made where `Element` is known: its metadata then
         // comes from a cache in the caller instead of a runtime lookup at every subscription.
+        let handlerIsolation = HandlerIsolation(isolation)
+        let disposable = TraitSubscription.disposable(onDisposed, isolation: handlerIsolation)
         let observer = SingleSubscriptionObserver(
-            onSuccess: onSuccess, onFailure: onFailure, onDisposed: onDisposed, isolation: HandlerIsolation(isolation),
+            onSuccess: onSuccess, onFailure: onFailure, disposable: disposable, isolation: handlerIsolation,
             callStack: Hooks.subscriptionCallStack())
         let subscription = primitiveSequence.source.subscribe(observer)
         // Every sequence underneath a trait is made by this library and disposes its
@@ -96,8 +98,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         if onDisposed == nil {
             return subscription
         }
-        // The subscription first, then `onDisposed` (once, through the observer).
-        return Disposables.create(subscription, observer)
+        return Disposables.create(subscription, disposable)
     }
 
     /// RxSwift's spelling of `subscribe(onSuccess:onFailure:onDisposed:isolation:)`, kept for references by this name (such as

@@ -65,7 +65,10 @@ final class SubscriptionCallStackTests: RxTestCase {
         XCTAssertEqual(received.entries, [])
     }
 
-    func testTheDefaultCaptureListsTheFramesOfTheSubscribingThread() {
+    func testTheDefaultCaptureListsTheFramesOfTheSubscribingThread() throws {
+        #if !(canImport(Glibc) || canImport(Darwin))
+            throw XCTSkip("the default capture records frames only where the C library has backtrace")
+        #endif
         let received = Locked<[String]>([])
         Hooks.defaultErrorHandler = { callStack, _ in received.mutate { $0 = callStack } }
         Hooks.recordCallStackOnError = true

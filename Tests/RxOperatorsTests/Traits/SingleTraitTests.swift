@@ -111,6 +111,34 @@ final class SingleTraitTests: RxTestCase {
         XCTAssertFalse(subject.hasObservers, "the success ends the subscription")
     }
 
+    /// The pattern `single.subscribe(onSuccess: { self… }, onDisposed: { self… }).disposed(by:
+    /// bag)` must not keep `self` alive through the bag once the single has ended.
+    func testTheClosuresAreReleasedOnceTheSingleEndsWhileItsDisposableIsStillHeld() {
+        final class Owner {}
+        var send: ((SingleEvent<Int>) -> Void)?
+        let later = Single<Int>.create { observer in
+            send = observer
+            return Disposables.create()
+        }
+        weak var weakOwner: Owner?
+        var held: [any Disposable] = []
+        do {
+            let owner = Owner()
+            weakOwner = owner
+            held.append(Single.just(1).subscribe(onSuccess: { _ in _ = owner }, onDisposed: { _ = owner }))
+            held.append(
+                Single<Int>.error(TestError.boom).subscribe(onFailure: { _ in _ = owner }, onDisposed: { _ = owner }))
+            held.append(later.subscribe(onSuccess: { _ in _ = owner }, onDisposed: { _ = owner }))
+        }
+        XCTAssertNotNil(weakOwner, "the pending single still needs its closures")
+
+        send?(.success(2))
+        send = nil
+
+        XCTAssertNil(weakOwner)
+        for disposable in held { disposable.dispose() }
+    }
+
     func testSubscribeCallsOnSuccessThenOnDisposed() {
         var log: [String] = []
 
