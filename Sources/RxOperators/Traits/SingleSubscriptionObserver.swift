@@ -3,7 +3,7 @@ import RxDisposables
 
 /// The observer behind a `Single`'s `subscribe(onSuccess:onFailure:onDisposed:)`: it calls the
 /// closures for the first event only, checked against the isolation they were written in, then
-/// disposes `disposable` (which calls `onDisposed`).
+/// disposes `disposable`, which calls `onDisposed`.
 ///
 /// One object per subscription, with the closures stored as they are: no wrapper closure for
 /// the isolation check and no `SingleEvent` built between the sequence and the closures.
@@ -12,14 +12,16 @@ final class SingleSubscriptionObserver<Element>: ObserverType {
     private let gate = TerminalGate()
     private let successHandler: ((Element) -> Void)?
     private let failureHandler: ((any Swift.Error) -> Void)?
-    private let disposable: any Disposable
+    // What calls `onDisposed`, once; none without it. A class, not an existential, so that an
+    // absent one costs nothing to store and release.
+    private let disposable: AnonymousDisposable?
     private let isolation: HandlerIsolation
     // Empty unless `Hooks.recordCallStackOnError` was on when the subscription was made.
     private let callStack: [String]
 
     @usableFromInline
     init(
-        onSuccess: ((Element) -> Void)?, onFailure: ((any Swift.Error) -> Void)?, disposable: any Disposable,
+        onSuccess: ((Element) -> Void)?, onFailure: ((any Swift.Error) -> Void)?, disposable: AnonymousDisposable?,
         isolation: HandlerIsolation, callStack: [String]
     ) {
         self.callStack = callStack
@@ -51,7 +53,7 @@ final class SingleSubscriptionObserver<Element>: ObserverType {
             isolation.check("subscribe(onSuccess:)")
             successHandler(element)
         }
-        disposable.dispose()
+        disposable?.dispose()
     }
 
     @usableFromInline
@@ -76,6 +78,6 @@ final class SingleSubscriptionObserver<Element>: ObserverType {
         } else {
             Hooks.defaultErrorHandler(callStack, error)
         }
-        disposable.dispose()
+        disposable?.dispose()
     }
 }

@@ -88,14 +88,16 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         // Inlinable, so that the observer is made where `Element` is known: its metadata then
         // comes from a cache in the caller instead of a runtime lookup at every subscription.
         let handlerIsolation = HandlerIsolation(isolation)
-        let disposable = TraitSubscription.disposable(onDisposed, isolation: handlerIsolation)
+        // Calls `onDisposed` once, then lets go of it. The returned pair holds it, never the
+        // observer, whose closures go with the subscription once the single has ended.
+        let disposable = TraitSubscription.onDisposedDisposable(onDisposed, isolation: handlerIsolation)
         let observer = SingleSubscriptionObserver(
             onSuccess: onSuccess, onFailure: onFailure, disposable: disposable, isolation: handlerIsolation,
             callStack: Hooks.subscriptionCallStack())
         let subscription = primitiveSequence.source.subscribe(observer)
         // Every sequence underneath a trait is made by this library and disposes its
         // subscription once, so with no `onDisposed` the pair would add nothing.
-        if onDisposed == nil {
+        guard let disposable else {
             return subscription
         }
         return Disposables.create(subscription, disposable)
@@ -203,10 +205,17 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 enum TraitSubscription {
     /// The disposable that calls `onDisposed`, checked against `isolation`, once; an empty one
     /// without it.
-    @usableFromInline
     static func disposable(_ onDisposed: (() -> Void)?, isolation: HandlerIsolation) -> any Disposable {
-        guard let onDisposed else { return Disposables.create() }
-        return Disposables.create(with: isolation.guarding(onDisposed, "subscribe(onDisposed:)"))
+        onDisposedDisposable(onDisposed, isolation: isolation) ?? Disposables.create()
+    }
+
+    /// The disposable that calls `onDisposed`, checked against `isolation`, once; none without
+    /// it.
+    @usableFromInline
+    static func onDisposedDisposable(_ onDisposed: (() -> Void)?, isolation: HandlerIsolation)
+        -> AnonymousDisposable?
+    {
+        onDisposed.map { AnonymousDisposable(isolation.guarding($0, "subscribe(onDisposed:)")) }
     }
 
     /// Calls `handler` with `error`, or hands the error and the subscription's `callStack` to
