@@ -70,25 +70,22 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     ///
     /// After either, `onDisposed` runs; disposing the returned disposable first calls only
     /// `onDisposed`. An error with no `onError` goes to ``/RxCore/Hooks/defaultErrorHandler``.
+    @inlinable
     public func subscribe(
         onCompleted: (() -> Void)? = nil,
         onError: ((any Swift.Error) -> Void)? = nil,
         onDisposed: (() -> Void)? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) -> any Disposable {
+        // As `Single`'s: one observer, no closure wrapped around the user's.
         let handlerIsolation = HandlerIsolation(isolation)
-        let onCompleted = onCompleted.map { handlerIsolation.guarding($0, "subscribe(onCompleted:)") }
-        let onError = onError.map { handlerIsolation.guarding($0, "subscribe(onError:)") }
-        let disposable = TraitSubscription.disposable(onDisposed, isolation: handlerIsolation)
-        let callStack = Hooks.subscriptionCallStack()
-        let subscription = primitiveSequence.subscribeCompletableEvents { event in
-            switch event {
-            case .error(let error):
-                TraitSubscription.report(error, to: onError, callStack: callStack)
-            case .completed:
-                onCompleted?()
-            }
-            disposable.dispose()
+        let disposable = TraitSubscription.disposable(calling: onDisposed, isolation: handlerIsolation)
+        let observer = TraitSubscriptionObserver<Never>(
+            .completable, onSuccess: nil, onFailure: onError, onCompleted: onCompleted, disposable: disposable,
+            isolation: handlerIsolation, callStack: Hooks.subscriptionCallStack())
+        let subscription = primitiveSequence.source.subscribe(observer)
+        guard let disposable else {
+            return subscription
         }
         return Disposables.create(subscription, disposable)
     }

@@ -76,6 +76,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// After any of them, `onDisposed` runs; disposing the returned disposable first calls
     /// only `onDisposed`. An error with no `onError` goes to
     /// ``/RxCore/Hooks/defaultErrorHandler``.
+    @inlinable
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil,
         onError: ((any Swift.Error) -> Void)? = nil,
@@ -83,22 +84,15 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onDisposed: (() -> Void)? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) -> any Disposable {
+        // As `Single`'s: one observer, made where `Element` is known.
         let handlerIsolation = HandlerIsolation(isolation)
-        let onSuccess = onSuccess.map { handlerIsolation.guarding($0, "subscribe(onSuccess:)") }
-        let onError = onError.map { handlerIsolation.guarding($0, "subscribe(onError:)") }
-        let onCompleted = onCompleted.map { handlerIsolation.guarding($0, "subscribe(onCompleted:)") }
-        let disposable = TraitSubscription.disposable(onDisposed, isolation: handlerIsolation)
-        let callStack = Hooks.subscriptionCallStack()
-        let subscription = primitiveSequence.subscribeMaybeEvents { event in
-            switch event {
-            case .success(let element):
-                onSuccess?(element)
-            case .error(let error):
-                TraitSubscription.report(error, to: onError, callStack: callStack)
-            case .completed:
-                onCompleted?()
-            }
-            disposable.dispose()
+        let disposable = TraitSubscription.disposable(calling: onDisposed, isolation: handlerIsolation)
+        let observer = TraitSubscriptionObserver(
+            .maybe, onSuccess: onSuccess, onFailure: onError, onCompleted: onCompleted, disposable: disposable,
+            isolation: handlerIsolation, callStack: Hooks.subscriptionCallStack())
+        let subscription = primitiveSequence.source.subscribe(observer)
+        guard let disposable else {
+            return subscription
         }
         return Disposables.create(subscription, disposable)
     }

@@ -88,12 +88,10 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         // Inlinable, so that the observer is made where `Element` is known: its metadata then
         // comes from a cache in the caller instead of a runtime lookup at every subscription.
         let handlerIsolation = HandlerIsolation(isolation)
-        // Calls `onDisposed` once, then lets go of it. The returned pair holds it, never the
-        // observer, whose closures go with the subscription once the single has ended.
-        let disposable = TraitSubscription.onDisposedDisposable(onDisposed, isolation: handlerIsolation)
-        let observer = SingleSubscriptionObserver(
-            onSuccess: onSuccess, onFailure: onFailure, disposable: disposable, isolation: handlerIsolation,
-            callStack: Hooks.subscriptionCallStack())
+        let disposable = TraitSubscription.disposable(calling: onDisposed, isolation: handlerIsolation)
+        let observer = TraitSubscriptionObserver(
+            .single, onSuccess: onSuccess, onFailure: onFailure, onCompleted: nil, disposable: disposable,
+            isolation: handlerIsolation, callStack: Hooks.subscriptionCallStack())
         let subscription = primitiveSequence.source.subscribe(observer)
         // Every sequence underneath a trait is made by this library and disposes its
         // subscription once, so with no `onDisposed` the pair would add nothing.
@@ -197,34 +195,5 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// A `Single` that never sends anything.
     public static func never() -> Single<Element> {
         Single(raw: Observable.never())
-    }
-}
-
-/// What the `subscribe` forms of the three traits share.
-@usableFromInline
-enum TraitSubscription {
-    /// The disposable that calls `onDisposed`, checked against `isolation`, once; an empty one
-    /// without it.
-    static func disposable(_ onDisposed: (() -> Void)?, isolation: HandlerIsolation) -> any Disposable {
-        onDisposedDisposable(onDisposed, isolation: isolation) ?? Disposables.create()
-    }
-
-    /// The disposable that calls `onDisposed`, checked against `isolation`, once; none without
-    /// it.
-    @usableFromInline
-    static func onDisposedDisposable(_ onDisposed: (() -> Void)?, isolation: HandlerIsolation)
-        -> AnonymousDisposable?
-    {
-        onDisposed.map { AnonymousDisposable(isolation.guarding($0, "subscribe(onDisposed:)")) }
-    }
-
-    /// Calls `handler` with `error`, or hands the error and the subscription's `callStack` to
-    /// ``/RxCore/Hooks/defaultErrorHandler`` when there is no handler.
-    static func report(_ error: any Swift.Error, to handler: ((any Swift.Error) -> Void)?, callStack: [String]) {
-        if let handler {
-            handler(error)
-        } else {
-            Hooks.defaultErrorHandler(callStack, error)
-        }
     }
 }

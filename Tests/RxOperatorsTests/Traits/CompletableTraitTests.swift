@@ -88,6 +88,34 @@ final class CompletableTraitTests: RxTestCase {
         XCTAssertEqual(owner.log, ["completed", "disposed", "error other"])
     }
 
+    func testTheClosuresAreReleasedOnceItEndsWhileItsDisposableIsStillHeld() {
+        final class Owner {}
+        let subject = PublishSubject<Never>()
+        weak var weakOwner: Owner?
+        var log: [String] = []
+        var held: (any Disposable)?
+        do {
+            let owner = Owner()
+            weakOwner = owner
+            held = subject.asCompletable().subscribe(
+                onCompleted: {
+                    _ = owner
+                    log.append("completed")
+                }, onError: { _ in log.append("error") },
+                onDisposed: {
+                    _ = owner
+                    log.append("disposed")
+                })
+        }
+        XCTAssertNotNil(weakOwner)
+
+        subject.onCompleted()
+
+        XCTAssertEqual(log, ["completed", "disposed"])
+        XCTAssertNil(weakOwner)
+        held?.dispose()
+    }
+
     func testAnErrorWithoutOnErrorGoesToTheDefaultErrorHandler() {
         let unhandled = Locked<[String]>([])
         let previousHandler = Hooks.defaultErrorHandler

@@ -89,6 +89,42 @@ final class MaybeTraitTests: RxTestCase {
         XCTAssertEqual(events, ["success(1)", "completed", "error(boom)"])
     }
 
+    func testSubscribeWithClosuresHearsTheFirstEventOnlyAndReleasesThemAfterIt() {
+        final class Owner {}
+        let subject = PublishSubject<Int>()
+        let maybe = Maybe<Int>.deferred {
+            .create { observer in
+                subject.subscribe(
+                    onNext: { observer(.success($0)) }, onError: { observer(.error($0)) },
+                    onCompleted: { observer(.completed) })
+            }
+        }
+        var log: [String] = []
+        weak var weakOwner: Owner?
+        var held: (any Disposable)?
+        do {
+            let owner = Owner()
+            weakOwner = owner
+            held = maybe.subscribe(
+                onSuccess: {
+                    _ = owner
+                    log.append("success \($0)")
+                }, onError: { _ in log.append("error") },
+                onCompleted: { log.append("completed") },
+                onDisposed: {
+                    _ = owner
+                    log.append("disposed")
+                })
+        }
+
+        subject.onNext(3)
+        subject.onCompleted()
+
+        XCTAssertEqual(log, ["success 3", "disposed"])
+        XCTAssertNil(weakOwner, "the closures go with the subscription while its disposable is still held")
+        held?.dispose()
+    }
+
     func testAnErrorWithoutOnErrorGoesToTheDefaultErrorHandler() {
         let unhandled = Locked<[String]>([])
         let previousHandler = Hooks.defaultErrorHandler

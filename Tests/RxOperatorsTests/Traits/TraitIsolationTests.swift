@@ -17,6 +17,16 @@ private final class TraitModel {
         subscription = Single.just(1).observe(on: scheduler).subscribe(onSuccess: { self.value = $0 })
     }
 
+    func complete(on scheduler: any ImmediateSchedulerType) {
+        subscription = Completable.empty().observe(on: scheduler).subscribe(onCompleted: { self.value += 1 })
+    }
+
+    func fail(on scheduler: any ImmediateSchedulerType) {
+        subscription = Maybe<Int>.error(TestError.boom).observe(on: scheduler).subscribe(onError: { _ in
+            self.value += 1
+        })
+    }
+
     func map(on scheduler: any ImmediateSchedulerType) {
         subscription = Maybe.just(1).observe(on: scheduler).map { element in
             self.value = element
@@ -65,6 +75,32 @@ struct TraitIsolationTests {
         }
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(message.contains("the subscribe(onSuccess:) closure was written in main-actor code"))
+    }
+
+    @Test func aCompletableOnCompletedHandlerReachedOnABackgroundSchedulerStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let model = TraitModel()
+                model.complete(on: SerialDispatchQueueScheduler(internalSerialQueueName: "bg"))
+                keptModel = model
+            }
+            try? await Task.sleep(for: .seconds(10))
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("the subscribe(onCompleted:) closure was written in main-actor code"))
+    }
+
+    @Test func aMaybeOnErrorHandlerReachedOnABackgroundSchedulerStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let model = TraitModel()
+                model.fail(on: SerialDispatchQueueScheduler(internalSerialQueueName: "bg"))
+                keptModel = model
+            }
+            try? await Task.sleep(for: .seconds(10))
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("the subscribe(onError:) closure was written in main-actor code"))
     }
 
     @Test func aMaybeMapClosureReachedOnABackgroundSchedulerStops() async {
