@@ -6,6 +6,7 @@ package final class AnonymousDisposable: Cancelable, @unchecked Sendable {
     private var action: (() -> Void)?
     private var disposed = false
 
+    @usableFromInline
     package init(_ action: @escaping () -> Void) {
         self.action = action
     }

@@ -55,7 +55,9 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         _ observer: @escaping (CompletableEvent) -> Void, isolation: isolated (any Actor)? = #isolation
     ) -> any Disposable {
         let observer = HandlerIsolation(isolation).guarding(observer, "subscribe(_:)")
-        return primitiveSequence.subscribeCompletableEvents(observer)
+        return primitiveSequence.subscribe(
+            .completable, onSuccess: nil, onFailure: { observer(.error($0)) }, onCompleted: { observer(.completed) },
+            onDisposed: nil, isolation: HandlerIsolation(nil))
     }
 
     /// RxSwift's spelling of `subscribe(_:isolation:)`, kept for references by this name (such as
@@ -78,16 +80,9 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         isolation: isolated (any Actor)? = #isolation
     ) -> any Disposable {
         // As `Single`'s: one observer, no closure wrapped around the user's.
-        let handlerIsolation = HandlerIsolation(isolation)
-        let disposable = TraitSubscription.disposable(calling: onDisposed, isolation: handlerIsolation)
-        let observer = TraitSubscriptionObserver<Never>(
-            .completable, onSuccess: nil, onFailure: onError, onCompleted: onCompleted, disposable: disposable,
-            isolation: handlerIsolation, callStack: Hooks.subscriptionCallStack())
-        let subscription = primitiveSequence.source.subscribe(observer)
-        guard let disposable else {
-            return subscription
-        }
-        return Disposables.create(subscription, disposable)
+        primitiveSequence.subscribe(
+            .completable, onSuccess: nil, onFailure: onError, onCompleted: onCompleted, onDisposed: onDisposed,
+            isolation: HandlerIsolation(isolation))
     }
 
     /// RxSwift's spelling of `subscribe(onCompleted:onError:onDisposed:isolation:)`, kept for references by this name (such as
@@ -153,22 +148,6 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// A `Completable` that completes as soon as it is subscribed to.
     public static func empty() -> Completable {
         Completable(raw: Observable.empty())
-    }
-}
-
-extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
-    /// Subscribes `observer` to the sequence underneath and hands it the terminal event as a
-    /// ``CompletableEvent``. `observer` is called as it is: guard it first.
-    func subscribeCompletableEvents(_ observer: @escaping (CompletableEvent) -> Void) -> any Disposable {
-        source.subscribe(
-            { event in
-                switch event {
-                case .error(let error):
-                    observer(.error(error))
-                case .completed:
-                    observer(.completed)
-                }
-            }, isolation: nil)
     }
 }
 

@@ -59,8 +59,11 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     public func subscribe(
         _ observer: @escaping (MaybeEvent<Element>) -> Void, isolation: isolated (any Actor)? = #isolation
     ) -> any Disposable {
+        // The event closure is checked as a whole, under its own name.
         let observer = HandlerIsolation(isolation).guarding(observer, "subscribe(_:)")
-        return primitiveSequence.subscribeMaybeEvents(observer)
+        return primitiveSequence.subscribe(
+            .maybe, onSuccess: { observer(.success($0)) }, onFailure: { observer(.error($0)) },
+            onCompleted: { observer(.completed) }, onDisposed: nil, isolation: HandlerIsolation(nil))
     }
 
     /// RxSwift's spelling of `subscribe(_:isolation:)`, kept for references by this name (such as
@@ -85,16 +88,9 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         isolation: isolated (any Actor)? = #isolation
     ) -> any Disposable {
         // As `Single`'s: one observer, made where `Element` is known.
-        let handlerIsolation = HandlerIsolation(isolation)
-        let disposable = TraitSubscription.disposable(calling: onDisposed, isolation: handlerIsolation)
-        let observer = TraitSubscriptionObserver(
-            .maybe, onSuccess: onSuccess, onFailure: onError, onCompleted: onCompleted, disposable: disposable,
-            isolation: handlerIsolation, callStack: Hooks.subscriptionCallStack())
-        let subscription = primitiveSequence.source.subscribe(observer)
-        guard let disposable else {
-            return subscription
-        }
-        return Disposables.create(subscription, disposable)
+        primitiveSequence.subscribe(
+            .maybe, onSuccess: onSuccess, onFailure: onError, onCompleted: onCompleted, onDisposed: onDisposed,
+            isolation: HandlerIsolation(isolation))
     }
 
     /// RxSwift's spelling of `subscribe(onSuccess:onError:onCompleted:onDisposed:isolation:)`, kept for references by this name (such as
@@ -155,28 +151,6 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         subscribe(
             with: object, onSuccess: onSuccess, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed,
             isolation: nil)
-    }
-}
-
-extension PrimitiveSequence where Trait == MaybeTrait {
-    /// Subscribes `observer` to the sequence underneath and hands it the first event as a
-    /// ``MaybeEvent``; nothing after it. `observer` is called as it is: guard it first.
-    func subscribeMaybeEvents(_ observer: @escaping (MaybeEvent<Element>) -> Void) -> any Disposable {
-        // Events reach this closure one at a time, so the flag needs no lock.
-        var stopped = false
-        return source.subscribe(
-            { event in
-                if stopped { return }
-                stopped = true
-                switch event {
-                case .next(let element):
-                    observer(.success(element))
-                case .error(let error):
-                    observer(.error(error))
-                case .completed:
-                    observer(.completed)
-                }
-            }, isolation: nil)
     }
 }
 

@@ -61,8 +61,11 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     public func subscribe(
         _ observer: @escaping (SingleEvent<Element>) -> Void, isolation: isolated (any Actor)? = #isolation
     ) -> any Disposable {
+        // The event closure is checked as a whole, under its own name.
         let observer = HandlerIsolation(isolation).guarding(observer, "subscribe(_:)")
-        return primitiveSequence.subscribeSingleEvents(observer)
+        return primitiveSequence.subscribe(
+            .single, onSuccess: { observer(.success($0)) }, onFailure: { observer(.failure($0)) }, onCompleted: nil,
+            onDisposed: nil, isolation: HandlerIsolation(nil))
     }
 
     /// RxSwift's spelling of `subscribe(_:isolation:)`, kept for references by this name (such as
@@ -87,18 +90,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ) -> any Disposable {
         // Inlinable, so that the observer is made where `Element` is known: its metadata then
         // comes from a cache in the caller instead of a runtime lookup at every subscription.
-        let handlerIsolation = HandlerIsolation(isolation)
-        let disposable = TraitSubscription.disposable(calling: onDisposed, isolation: handlerIsolation)
-        let observer = TraitSubscriptionObserver(
-            .single, onSuccess: onSuccess, onFailure: onFailure, onCompleted: nil, disposable: disposable,
-            isolation: handlerIsolation, callStack: Hooks.subscriptionCallStack())
-        let subscription = primitiveSequence.source.subscribe(observer)
-        // Every sequence underneath a trait is made by this library and disposes its
-        // subscription once, so with no `onDisposed` the pair would add nothing.
-        guard let disposable else {
-            return subscription
-        }
-        return Disposables.create(subscription, disposable)
+        primitiveSequence.subscribe(
+            .single, onSuccess: onSuccess, onFailure: onFailure, onCompleted: nil, onDisposed: onDisposed,
+            isolation: HandlerIsolation(isolation))
     }
 
     /// RxSwift's spelling of `subscribe(onSuccess:onFailure:onDisposed:isolation:)`, kept for references by this name (such as
@@ -150,28 +144,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         onFailure: ((Object, any Swift.Error) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil
     ) -> any Disposable {
         subscribe(with: object, onSuccess: onSuccess, onFailure: onFailure, onDisposed: onDisposed, isolation: nil)
-    }
-}
-
-extension PrimitiveSequence where Trait == SingleTrait {
-    /// Subscribes `observer` to the sequence underneath and hands it the first event as a
-    /// ``SingleEvent``; nothing after it. `observer` is called as it is: guard it first.
-    func subscribeSingleEvents(_ observer: @escaping (SingleEvent<Element>) -> Void) -> any Disposable {
-        // Events reach this closure one at a time, so the flag needs no lock.
-        var stopped = false
-        return source.subscribe(
-            { event in
-                if stopped { return }
-                stopped = true
-                switch event {
-                case .next(let element):
-                    observer(.success(element))
-                case .error(let error):
-                    observer(.failure(error))
-                case .completed:
-                    observer(.failure(RxError.noElements))
-                }
-            }, isolation: nil)
     }
 }
 

@@ -111,14 +111,29 @@ final class TraitSubscriptionObserver<Element>: ObserverType {
     }
 }
 
-/// What the `subscribe` forms of the three traits share beside the observer.
-@usableFromInline
-enum TraitSubscription {
-    /// The disposable that calls `onDisposed`, checked against `isolation`, once, and then lets
-    /// go of it; none without it. The disposable `subscribe` returns holds this one, never the
-    /// observer, whose closures go with the subscription once the sequence has ended.
-    @usableFromInline
-    static func disposable(calling onDisposed: (() -> Void)?, isolation: HandlerIsolation) -> AnonymousDisposable? {
-        onDisposed.map { AnonymousDisposable(isolation.guarding($0, "subscribe(onDisposed:)")) }
+extension PrimitiveSequence {
+    /// What every `subscribe` form of the three traits does: subscribes one observer of `kind`
+    /// that calls the closures for the first event, then `onDisposed`.
+    ///
+    /// `onDisposed` gets a disposable of its own, which calls it once and then lets go of it. The
+    /// returned disposable holds that one, never the observer, whose closures go with the
+    /// subscription once the sequence has ended.
+    @inlinable
+    func subscribe(
+        _ kind: TraitSubscriptionObserver<Element>.Kind, onSuccess: ((Element) -> Void)?,
+        onFailure: ((any Swift.Error) -> Void)?, onCompleted: (() -> Void)?, onDisposed: (() -> Void)?,
+        isolation: HandlerIsolation
+    ) -> any Disposable {
+        let disposable = onDisposed.map { AnonymousDisposable(isolation.guarding($0, "subscribe(onDisposed:)")) }
+        let observer = TraitSubscriptionObserver(
+            kind, onSuccess: onSuccess, onFailure: onFailure, onCompleted: onCompleted, disposable: disposable,
+            isolation: isolation, callStack: Hooks.subscriptionCallStack())
+        let subscription = source.subscribe(observer)
+        // Every sequence underneath a trait is made by this library and disposes its
+        // subscription once, so with no `onDisposed` the pair would add nothing.
+        guard let disposable else {
+            return subscription
+        }
+        return Disposables.create(subscription, disposable)
     }
 }

@@ -17,6 +17,10 @@ private final class TraitModel {
         subscription = Single.just(1).observe(on: scheduler).subscribe(onSuccess: { self.value = $0 })
     }
 
+    func receiveEvent(on scheduler: any ImmediateSchedulerType) {
+        subscription = Single.just(1).observe(on: scheduler).subscribe { _ in self.value += 1 }
+    }
+
     func complete(on scheduler: any ImmediateSchedulerType) {
         subscription = Completable.empty().observe(on: scheduler).subscribe(onCompleted: { self.value += 1 })
     }
@@ -75,6 +79,19 @@ struct TraitIsolationTests {
         }
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(message.contains("the subscribe(onSuccess:) closure was written in main-actor code"))
+    }
+
+    @Test func aSingleEventClosureReachedOnABackgroundSchedulerStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let model = TraitModel()
+                model.receiveEvent(on: SerialDispatchQueueScheduler(internalSerialQueueName: "bg"))
+                keptModel = model
+            }
+            try? await Task.sleep(for: .seconds(10))
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("the subscribe(_:) closure was written in main-actor code"))
     }
 
     @Test func aCompletableOnCompletedHandlerReachedOnABackgroundSchedulerStops() async {
