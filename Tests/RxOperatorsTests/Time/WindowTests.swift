@@ -561,7 +561,9 @@ final class WindowTests: RxTestCase {
         let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "window-span-test")
         let subject = PublishSubject<Int>()
         let received = Locked<[[Int]]>([])
-        let windowSubscriptions = Locked<[any Disposable]>([])
+        // The timer keeps opening windows on the queue until the subscription is disposed, and
+        // one may arrive while the test disposes: a composite disposes a late one at once.
+        let windowSubscriptions = CompositeDisposable()
         let ended = expectation(description: "the element's window ended")
         let subscription = subject.window(timeSpan: .milliseconds(20), count: 10, scheduler: scheduler)
             .subscribe(onNext: { window in
@@ -574,15 +576,13 @@ final class WindowTests: RxTestCase {
                         received.mutate { $0.append(elements.value) }
                         ended.fulfill()
                     })
-                windowSubscriptions.mutate { $0.append(inner) }
+                windowSubscriptions.insert(inner)
             })
 
         subject.onNext(1)
         wait(for: [ended], timeout: 10)
         subscription.dispose()
-        for windowSubscription in windowSubscriptions.value {
-            windowSubscription.dispose()
-        }
+        windowSubscriptions.dispose()
 
         XCTAssertEqual(received.value, [[1]])
     }
