@@ -116,9 +116,12 @@ final class BufferWindowStressReliabilityTests: RxTestCase {
                     Self.send(total, to: sourceHandle.value, interleavingWith: scheduler)
                 }
             }
-            // The timer's thread may be delivering when completion arrives: it then delivers it.
+            // The timer's thread may be delivering when completion arrives: it then delivers it,
+            // and runs onDisposed and the source's disposal after the probe has seen it.
             XCTAssertTrue(Self.waitUntil { probe.terminalCount == 1 }, "round \(round)")
             subscription.dispose()
+            probe.waitForOnDisposed()
+            Self.waitUntil { disposals.value > 0 }
 
             let buffers = probe.elements
             XCTAssertEqual(buffers.flatMap { $0 }, Array(0..<count), "every element once, in order, round \(round)")
@@ -161,6 +164,10 @@ final class BufferWindowStressReliabilityTests: RxTestCase {
                     }
                 }
             }
+            // Completion may have come first, on the timer's thread, which then runs onDisposed and
+            // the source's disposal after this thread's dispose() returned.
+            probe.waitForOnDisposed()
+            Self.waitUntil { disposals.value > 0 }
 
             let buffers = probe.elements
             let elements = buffers.flatMap { $0 }
@@ -181,11 +188,15 @@ final class BufferWindowStressReliabilityTests: RxTestCase {
     /// Subscribes to `windows`, and to each window as it arrives, recording every window's
     /// elements in `elements`, the windows' sizes and completions, and the windows' arrivals in
     /// `outer`. Returns the subscription to `windows` and those to the windows.
+    ///
+    /// The windows' subscriptions go into a composite: a window the timer's thread sends while the
+    /// test disposes may be subscribed after the test has disposed the others, and the composite
+    /// disposes it at once then.
     private func subscribeToEveryWindow(
         _ windows: Observable<Observable<Int>>, outer: DeliveryProbe<Int>, elements: DeliveryProbe<Int>,
         sizes: Locked<[Int]>, completions: Counter
-    ) -> (any Disposable, Locked<[any Disposable]>) {
-        let windowSubscriptions = Locked<[any Disposable]>([])
+    ) -> (any Disposable, CompositeDisposable) {
+        let windowSubscriptions = CompositeDisposable()
         let arrivals = Counter()
         let subscription = windows.subscribe(
             onNext: { window in
@@ -199,7 +210,7 @@ final class BufferWindowStressReliabilityTests: RxTestCase {
                     },
                     onError: { elements.record(.error($0)) },
                     onCompleted: { completions.increment() })
-                windowSubscriptions.mutate { $0.append(inner) }
+                windowSubscriptions.insert(inner)
             },
             onError: { outer.record(.error($0)) },
             onCompleted: { outer.record(.completed) })
@@ -229,9 +240,9 @@ final class BufferWindowStressReliabilityTests: RxTestCase {
             }
             XCTAssertTrue(Self.waitUntil { outer.terminalCount == 1 }, "round \(round)")
             subscription.dispose()
-            for windowSubscription in windowSubscriptions.value {
-                windowSubscription.dispose()
-            }
+            windowSubscriptions.dispose()
+            // Completion sent on the timer's thread disposes the source there, after `outer` saw it.
+            Self.waitUntil { disposals.value > 0 }
 
             let windowCount = outer.elements.count
             XCTAssertEqual(outer.elements, Array(0..<windowCount), "round \(round)")
@@ -283,9 +294,7 @@ final class BufferWindowStressReliabilityTests: RxTestCase {
                     }
                 }
             }
-            for windowSubscription in windowSubscriptions.value {
-                windowSubscription.dispose()
-            }
+            windowSubscriptions.dispose()
 
             let received = elements.elements
             XCTAssertEqual(received, Array(0..<received.count), "an ordered prefix, round \(round)")

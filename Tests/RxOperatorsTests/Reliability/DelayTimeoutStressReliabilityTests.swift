@@ -81,6 +81,8 @@ final class DelayTimeoutStressReliabilityTests: RxTestCase {
             }
             Self.waitForTerminal(probe)
             subscription.dispose()
+            // The queue's thread may send the terminal event, and then runs onDisposed after the probe saw it.
+            probe.waitForOnDisposed()
 
             let elements = probe.elements
             if fails {
@@ -170,6 +172,9 @@ final class DelayTimeoutStressReliabilityTests: RxTestCase {
             }
             Self.waitForTerminal(probe)
             subscription.dispose()
+            // The queue's thread may send the completion (after the switch, always), and then runs
+            // onDisposed after the probe saw it.
+            probe.waitForOnDisposed()
 
             let elements = probe.elements
             let fromSource = Array(elements.prefix(while: { $0 >= 0 }))

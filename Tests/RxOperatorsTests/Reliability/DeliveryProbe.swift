@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import RxCore
 import RxDisposables
 import Synchronization
@@ -94,5 +96,18 @@ final class DeliveryProbe<Element>: @unchecked Sendable {
     /// How many times `onDisposed` ran.
     var disposedCount: Int {
         disposals.load(ordering: .relaxed)
+    }
+
+    /// Waits, for at most five seconds, until `onDisposed` has run.
+    ///
+    /// A terminal event delivered on another thread (a timer's, or the drain's) runs `onDisposed`
+    /// there just after the probe recorded the event, and a `dispose()` that finds the
+    /// subscription already ending returns without waiting for it: a test that saw the terminal
+    /// event and disposed may still read ``disposedCount`` as 0 for a moment.
+    func waitForOnDisposed() {
+        let deadline = DispatchTime.now() + .seconds(5)
+        while disposals.load(ordering: .acquiring) == 0, DispatchTime.now() < deadline {
+            sched_yield()
+        }
     }
 }

@@ -58,6 +58,8 @@ final class TimeStressReliabilityTests: RxTestCase {
             subscription.dispose()
             XCTAssertEqual(probe.terminalCount, 1, "round \(round)")
             XCTAssertEqual(probe.events.last?.isCompleted, true, "round \(round)")
+            // A terminal event sent on the queue's thread runs onDisposed there, after the probe saw it.
+            probe.waitForOnDisposed()
         }
 
         let elements = probe.elements
