@@ -182,7 +182,9 @@ final class DebounceTests: RxTestCase {
         let subscription = subject.debounce(.milliseconds(50), scheduler: scheduler)
             .subscribe(onNext: { value in received.value.append(value) }, onCompleted: { done.fulfill() })
 
+        let burstStart = DispatchTime.now()
         for value in 1...5 { subject.onNext(value) }
+        let burst = DispatchTime.now().uptimeNanoseconds - burstStart.uptimeNanoseconds
         let quiet = expectation(description: "the burst's element arrived")
         DispatchQueue.global().async {
             while received.value.isEmpty {}
@@ -192,7 +194,14 @@ final class DebounceTests: RxTestCase {
         subject.onCompleted()
         wait(for: [done], timeout: 10)
 
-        XCTAssertEqual(received.value, [5])
+        if burst < 50_000_000 {
+            XCTAssertEqual(received.value, [5])
+        } else {
+            // This thread stalled for a whole quiet span mid-burst (a busy machine), so an earlier
+            // element may have been sent too; 5, the last, still comes last.
+            XCTAssertEqual(received.value.last, 5)
+            XCTAssertEqual(received.value, received.value.sorted())
+        }
         subscription.dispose()
     }
 }

@@ -176,8 +176,10 @@ final class MainSchedulerTests: RxTestCase {
         let fired = expectation(description: "fired")
         let holder = SingleAssignmentDisposable()
         let start = Date()
+        // Due long enough after the negative delay below that a stall of this thread in between
+        // does not let the tick come first.
         holder.setDisposable(
-            ConcurrentMainScheduler.instance.schedulePeriodic((), startAfter: .milliseconds(2), period: .seconds(1)) {
+            ConcurrentMainScheduler.instance.schedulePeriodic((), startAfter: .milliseconds(200), period: .seconds(1)) {
                 log.append(Thread.isMainThread ? "main thread" : "other thread")
                 holder.dispose()
                 fired.fulfill()

@@ -132,7 +132,9 @@ final class SerialDispatchQueueSchedulerTests: RxTestCase {
         let log = Log<Int>()
         let done = expectation(description: "all fired")
         done.expectedFulfillmentCount = 3
-        for delay in [40, 0, 20] {
+        // Each due time counts from its own call: the gaps are wide enough that this thread
+        // stalling between the calls on a busy machine does not reorder them.
+        for delay in [200, 0, 100] {
             _ = scheduler.scheduleRelative(delay, dueTime: .milliseconds(delay)) { delay in
                 log.append(delay)
                 done.fulfill()
@@ -140,7 +142,7 @@ final class SerialDispatchQueueSchedulerTests: RxTestCase {
             }
         }
         wait(for: [done], timeout: 5)
-        XCTAssertEqual(log.values, [0, 20, 40])
+        XCTAssertEqual(log.values, [0, 100, 200])
     }
 
     func testNegativeDueTimeRunsAsSoonAsPossible() {
@@ -148,7 +150,9 @@ final class SerialDispatchQueueSchedulerTests: RxTestCase {
         let log = Log<String>()
         let done = expectation(description: "both fired")
         done.expectedFulfillmentCount = 2
-        _ = scheduler.scheduleRelative((), dueTime: .milliseconds(50)) { _ in
+        // Due long enough after the next call that a stall of this thread in between does not
+        // let it come first.
+        _ = scheduler.scheduleRelative((), dueTime: .milliseconds(200)) { _ in
             log.append("later")
             done.fulfill()
             return Disposables.create()
@@ -309,8 +313,10 @@ final class SerialDispatchQueueSchedulerTests: RxTestCase {
         let queues = Log<String?>()
         let fiveTicks = expectation(description: "five ticks")
         let holder = SingleAssignmentDisposable()
+        // Started late enough that `holder` has the timer before the fifth tick, even when this
+        // thread stalls on a busy machine.
         holder.setDisposable(
-            scheduler.schedulePeriodic(10, startAfter: .milliseconds(5), period: .milliseconds(5)) { state in
+            scheduler.schedulePeriodic(10, startAfter: .milliseconds(100), period: .milliseconds(5)) { state in
                 states.append(state)
                 queues.append(QueueMarker.current)
                 if state == 14 {
