@@ -1,5 +1,6 @@
 import RxDisposables
 import RxTestSupport
+import Synchronization
 import XCTest
 
 final class SerialDisposableTests: RxTestCase {
@@ -72,6 +73,32 @@ final class SerialDisposableTests: RxTestCase {
         XCTAssertNil(weakSecond)
     }
 
+    func testADisposableThatSetsTheHolderWhileBeingDisposedTakesEffect() {
+        // The replaced disposable is disposed after the holder's lock: setting the holder from
+        // its `dispose` neither deadlocks nor is lost.
+        let serial = SerialDisposable()
+        let replacement = TestDisposable()
+        serial.disposable = Disposables.create { serial.disposable = replacement }
+        serial.disposable = nil
+
+        XCTAssertTrue(serial.disposable as? TestDisposable === replacement)
+        XCTAssertEqual(replacement.disposeCount, 0)
+        serial.dispose()
+        XCTAssertEqual(replacement.disposeCount, 1)
+    }
+
+    func testADisposableThatReadsTheHolderWhenReleasedIsReleasedAfterTheLock() {
+        let serial = SerialDisposable()
+        let reads = HolderReadingOnRelease.Reads()
+        serial.disposable = HolderReadingOnRelease(serial, reads: reads)
+        serial.disposable = TestDisposable()
+        XCTAssertEqual(reads.value, 1, "released on replacement")
+
+        serial.disposable = HolderReadingOnRelease(serial, reads: reads)
+        serial.dispose()
+        XCTAssertEqual(reads.value, 2, "released on disposal")
+    }
+
     func testConcurrentAssignmentsDisposeEveryDisposableExactlyOnce() {
         let serial = SerialDisposable()
         let members = (0..<800).map { _ in TestDisposable() }
@@ -101,5 +128,36 @@ final class SerialDisposableTests: RxTestCase {
             serial.dispose()
             XCTAssertEqual(members.map(\.disposeCount), Array(repeating: 1, count: members.count))
         }
+    }
+}
+
+/// A disposable that reads its holder when it is released, counting the reads in `reads`:
+/// released under the holder's lock, it would deadlock.
+private final class HolderReadingOnRelease: Disposable, Sendable {
+    final class Reads: Sendable {
+        private let count = Atomic<Int>(0)
+
+        var value: Int {
+            count.load(ordering: .acquiring)
+        }
+
+        func increment() {
+            count.wrappingAdd(1, ordering: .releasing)
+        }
+    }
+
+    private let holder: SerialDisposable
+    private let reads: Reads
+
+    init(_ holder: SerialDisposable, reads: Reads) {
+        self.holder = holder
+        self.reads = reads
+    }
+
+    func dispose() {}
+
+    deinit {
+        _ = holder.disposable
+        reads.increment()
     }
 }

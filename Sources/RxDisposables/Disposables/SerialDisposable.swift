@@ -4,7 +4,11 @@
 /// Once the holder is disposed, any disposable assigned to it is disposed at once.
 public final class SerialDisposable: Cancelable, @unchecked Sendable {
     private let lock = RxLock()
+    // Read and written only under `lock`, which keeps the accesses apart: the runtime's
+    // exclusivity check, a call on every access, is left out.
+    @exclusivity(unchecked)
     private var current: (any Disposable)?
+    @exclusivity(unchecked)
     private var disposed = false
 
     /// An empty holder.
@@ -22,25 +26,26 @@ public final class SerialDisposable: Cancelable, @unchecked Sendable {
             lock.withLock { current }
         }
         set {
-            let replaced: (disposeNew: Bool, old: (any Disposable)?) = lock.withLock {
-                if disposed { return (true, nil) }
-                defer { current = newValue }
-                return (false, current)
+            // Swapped with the held one unless the holder is disposed: either way, what is left
+            // here is what to dispose, after the lock.
+            var outgoing = newValue
+            lock.withLock {
+                if !disposed {
+                    swap(&current, &outgoing)
+                }
             }
-            if replaced.disposeNew {
-                newValue?.dispose()
-            }
-            replaced.old?.dispose()
+            outgoing?.dispose()
         }
     }
 
     /// Disposes the held disposable and every later one.
     public func dispose() {
-        let held: (any Disposable)? = lock.withLock {
-            if disposed { return nil }
-            disposed = true
-            defer { current = nil }
-            return current
+        var held: (any Disposable)? = nil
+        lock.withLock {
+            if !disposed {
+                disposed = true
+                swap(&current, &held)
+            }
         }
         held?.dispose()
     }
