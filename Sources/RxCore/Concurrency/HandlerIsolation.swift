@@ -116,6 +116,31 @@ public struct HandlerIsolation: Sendable {
         }
     }
 
+    /// `guarding(_:_:)` for a closure of no arguments (factories), with no parameter pack
+    /// between the call and the closure.
+    @inlinable
+    public func guarding<Result>(
+        _ closure: @escaping () throws -> Result, _ handler: StaticString
+    ) -> () throws -> Result {
+        if isNonisolated { return closure }
+        return {
+            check(handler)
+            return try closure()
+        }
+    }
+
+    /// `guarding(_:_:)` for a closure of no arguments that does not throw.
+    @inlinable
+    public func guarding<Result>(
+        _ closure: @escaping () -> Result, _ handler: StaticString
+    ) -> () -> Result {
+        if isNonisolated { return closure }
+        return {
+            check(handler)
+            return closure()
+        }
+    }
+
     /// `guarding(_:_:)` for a closure of one argument that does not throw.
     @inlinable
     public func guarding<Argument, Result>(

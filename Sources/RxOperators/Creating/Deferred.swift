@@ -4,11 +4,14 @@ import RxDisposables
 extension ObservableType {
     /// A sequence built anew for every subscriber by `observableFactory`, at the moment it
     /// subscribes. An error thrown by the factory is sent to that subscriber as `error`.
+    @inlinable
     public static func deferred(
         _ observableFactory: @escaping () throws -> Observable<Element>, isolation: isolated (any Actor)? = #isolation
     ) -> Observable<Element> {
         let handlerIsolation = HandlerIsolation(isolation)
         let observableFactory = handlerIsolation.guarding(observableFactory, "deferred(_:)")
+        // Inlinable, so that `Deferred<Element>` is made where its type is known: its metadata
+        // then comes from a cache in the caller instead of a runtime lookup at every call.
         return Deferred(observableFactory: observableFactory)
     }
 
@@ -23,9 +26,11 @@ extension ObservableType {
 }
 
 /// The producer behind `deferred`.
+@usableFromInline
 final class Deferred<Element>: Producer<Element> {
     let observableFactory: () throws -> Observable<Element>
 
+    @usableFromInline
     init(observableFactory: @escaping () throws -> Observable<Element>) {
         self.observableFactory = observableFactory
         super.init()

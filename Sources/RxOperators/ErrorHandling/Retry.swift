@@ -7,6 +7,7 @@ extension ObservableType {
     ///
     /// A source that fails at once is resubscribed in a loop, not recursively: the stack does
     /// not grow, and disposing from another thread stops the loop.
+    @inlinable
     public func retry() -> Observable<Element> {
         Retry(source: asObservable(), maxAttemptCount: nil)
     }
@@ -18,19 +19,31 @@ extension ObservableType {
     /// `retry(0)` completes at once without subscribing, as in RxSwift.
     ///
     /// - Precondition: `maxAttemptCount` is not negative.
+    @inlinable
     public func retry(_ maxAttemptCount: Int) -> Observable<Element> {
         if maxAttemptCount < 0 {
-            rxFatalError("retry(_:): maxAttemptCount must not be negative, but it is \(maxAttemptCount)")
+            retryCountIsNegative(maxAttemptCount)
         }
+        // Inlinable, so that `Retry<Element>` is made where its type is known: its metadata then
+        // comes from a cache in the caller instead of a runtime lookup at every call.
         return Retry(source: asObservable(), maxAttemptCount: maxAttemptCount)
     }
 }
 
+/// Stops the program for `retry(_:)`'s negative count, out of line so that the inlined operator
+/// stays small.
+@usableFromInline
+func retryCountIsNegative(_ maxAttemptCount: Int) -> Never {
+    rxFatalError("retry(_:): maxAttemptCount must not be negative, but it is \(maxAttemptCount)")
+}
+
 /// The producer behind `retry()` (no limit) and `retry(_:)`.
+@usableFromInline
 final class Retry<Element>: Producer<Element> {
     private let source: Observable<Element>
     private let maxAttemptCount: Int?
 
+    @usableFromInline
     init(source: Observable<Element>, maxAttemptCount: Int?) {
         self.source = source
         self.maxAttemptCount = maxAttemptCount

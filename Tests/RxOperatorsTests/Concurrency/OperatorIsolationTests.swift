@@ -57,6 +57,25 @@ private final class ViewModel {
         .subscribe()
     }
 
+    func deferredSubscribedOnBackground(_ scheduler: SerialDispatchQueueScheduler) {
+        subscription = Observable<Int>.deferred {
+            self.log.append("deferred")
+            return .empty()
+        }
+        .subscribe(on: scheduler)
+        .subscribe()
+    }
+
+    /// The subject factory runs when the sequence connects, here on a background queue.
+    func multicastConnectedOnBackground() {
+        let connectable = UncheckedSendable(
+            input.multicast(makeSubject: {
+                self.log.append("makeSubject")
+                return PublishSubject<Int>()
+            }))
+        DispatchQueue.global().async { _ = connectable.value.connect() }
+    }
+
     /// A closure that touches no main-actor state, marked so, with the check turned off.
     func mapSendableOnBackground(_ scheduler: SerialDispatchQueueScheduler, into counter: Counter) {
         subscription = input.observe(on: scheduler)
@@ -176,5 +195,31 @@ struct OperatorIsolationTests {
         }
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(message.contains("the create(_:) closure was written in main-actor code"))
+    }
+
+    @Test func aDeferredFactorySubscribedOnABackgroundSchedulerStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let model = ViewModel()
+                model.deferredSubscribedOnBackground(SerialDispatchQueueScheduler(internalSerialQueueName: "bg"))
+                kept = model
+            }
+            try? await Task.sleep(for: .seconds(10))
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("the deferred(_:) closure was written in main-actor code"))
+    }
+
+    @Test func aMulticastSubjectFactoryCalledOnABackgroundQueueStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                let model = ViewModel()
+                model.multicastConnectedOnBackground()
+                kept = model
+            }
+            try? await Task.sleep(for: .seconds(10))
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("the multicast(makeSubject:) closure was written in main-actor code"))
     }
 }
