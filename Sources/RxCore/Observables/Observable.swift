@@ -16,12 +16,16 @@ open class Observable<Element>: ObservableType {
         rxAbstractMethod()
     }
 
-    /// Subscribes `sink`, which holds the returned disposable as its upstream and disposes it
-    /// when it is disposed (``UpstreamHolding/subscribe(to:)``). A ``Producer`` returns its own
-    /// sink, with no ``/RxDisposables/SinkDisposer`` in between; any other sequence is subscribed
-    /// as usual.
+    /// Subscribes `sink` for a holder that keeps the returned disposable and disposes it when it
+    /// is done with it: a sink's upstream (``UpstreamHolding/subscribe(to:)``), or the current
+    /// attempt of a sink that subscribes to one source after another. A ``Producer`` returns its
+    /// own sink, with no ``/RxDisposables/SinkDisposer`` in between; any other sequence is
+    /// subscribed as usual.
+    ///
+    /// The holder must dispose what this returns once it lets go of it: nothing else ends the
+    /// producer's sink.
     @usableFromInline
-    func subscribeHeld<Observer: ObserverType>(_ sink: Observer) -> any Disposable
+    package func subscribeHeld<Observer: ObserverType>(_ sink: Observer) -> any Disposable
     where Observer.Element == Element {
         subscribe(sink)
     }
@@ -29,6 +33,7 @@ open class Observable<Element>: ObservableType {
     /// Whether every disposable ``subscribe(_:)`` returns disposes once, however often and from
     /// whichever threads it is disposed: true of a ``Producer``, whose subscriptions are
     /// ``/RxDisposables/SinkDisposer``s.
+    @usableFromInline
     var disposesSubscriptionsOnce: Bool {
         false
     }

@@ -31,6 +31,7 @@ extension ObservableType {
     /// with a message if an event arrives elsewhere; add `.observe(on: MainScheduler.instance)`
     /// before `subscribe` in main-actor code whose events come from other threads. See
     /// ``HandlerIsolation``.
+    @inlinable
     public func subscribe(
         onNext: ((Element) -> Void)? = nil,
         onError: ((any Swift.Error) -> Void)? = nil,
@@ -38,6 +39,9 @@ extension ObservableType {
         onDisposed: (() -> Void)? = nil,
         isolation: isolated (any Actor)? = #isolation
     ) -> any Disposable {
+        // Inlinable, so that `SubscriptionObserver<Element>` is made where its type is known: its
+        // metadata then comes from a cache in the caller instead of a runtime lookup at every
+        // subscription.
         let handlerIsolation = HandlerIsolation(isolation)
         let disposable: any Disposable =
             if let onDisposed {

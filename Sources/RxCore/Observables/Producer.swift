@@ -30,7 +30,7 @@ open class Producer<Element>: Observable<Element> {
 
     // A sink subscribing holds this producer's sink and disposes it, so no disposer is made: the
     // sink's `cancel` does nothing.
-    final override func subscribeHeld<Observer: ObserverType>(_ sink: Observer) -> any Disposable
+    final override package func subscribeHeld<Observer: ObserverType>(_ sink: Observer) -> any Disposable
     where Observer.Element == Element {
         CurrentThreadScheduler.runNow { run(sink, cancel: HeldSinkCancel.instance).sink }
     }

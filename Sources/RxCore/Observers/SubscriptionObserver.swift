@@ -9,6 +9,7 @@ import Synchronization
 ///
 /// It is not an ``ObserverBase``: its `onNext(_:)` checks the stop flag and calls `onNext`
 /// itself, one call fewer per element than going through `onNextCore(_:)`.
+@usableFromInline
 final class SubscriptionObserver<Element>: ObserverType {
     private let gate = TerminalGate()
     private let nextHandler: ((Element) -> Void)?
@@ -20,6 +21,7 @@ final class SubscriptionObserver<Element>: ObserverType {
     // Empty unless `Hooks.recordCallStackOnError` was on when the subscription was made.
     private let callStack: [String]
 
+    @usableFromInline
     init(
         onNext: ((Element) -> Void)?, onError: ((any Swift.Error) -> Void)?, onCompleted: (() -> Void)?,
         disposable: any Disposable, isolation: HandlerIsolation, callStack: [String]
@@ -37,6 +39,7 @@ final class SubscriptionObserver<Element>: ObserverType {
         Resources.trackDeallocation(self)
     }
 
+    @usableFromInline
     @inline(__always)
     func onNext(_ element: Element) {
         // Tested for `nil` rather than bound: binding would copy the closure, a retain and a
@@ -47,6 +50,7 @@ final class SubscriptionObserver<Element>: ObserverType {
         }
     }
 
+    @usableFromInline
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
@@ -58,6 +62,7 @@ final class SubscriptionObserver<Element>: ObserverType {
         }
     }
 
+    @usableFromInline
     func onError(_ error: any Swift.Error) {
         guard gate.admitsTerminalEvent() else { return }
         if let errorHandler {
@@ -69,6 +74,7 @@ final class SubscriptionObserver<Element>: ObserverType {
         disposable.dispose()
     }
 
+    @usableFromInline
     func onCompleted() {
         guard gate.admitsTerminalEvent() else { return }
         if let completedHandler {

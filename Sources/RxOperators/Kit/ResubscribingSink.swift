@@ -35,7 +35,9 @@ class ResubscribingSink<Observer: ObserverType>: Sink<Observer> {
     final func subscribeAttempt(to source: Observable<Observer.Element>) {
         // Disposes the previous attempt first, as RxSwift does.
         attempt.disposable = nil
-        let subscription = source.subscribe(AttemptObserver(sink: self))
+        // Held: `attempt` disposes the subscription when the next attempt replaces it or the sink
+        // is disposed, so a producer's sink comes with no disposer of its own.
+        let subscription = source.subscribeHeld(AttemptObserver(sink: self))
         // Disposed at once when the sink was disposed meanwhile. An attempt that failed while
         // being subscribed has only asked for the next one, which the loop starts after this.
         attempt.disposable = subscription
