@@ -99,6 +99,16 @@ private func sendOne(after bind: @escaping @MainActor (ViewModel) -> Void) async
     return model
 }
 
+/// Runs `bind` on a fresh view model on the main actor and keeps the model: for the exit tests
+/// whose closure runs at subscription or connection rather than for an element.
+private func bindAndKeep(_ bind: @escaping @MainActor (ViewModel) -> Void) async {
+    await MainActor.run {
+        let model = ViewModel()
+        bind(model)
+        kept = model
+    }
+}
+
 /// Sleeps this task a moment at a time until `done` holds, for at most ten seconds.
 private func waitUntil(_ done: @escaping @MainActor () -> Bool) async {
     for _ in 0..<1_000 {
@@ -186,10 +196,8 @@ struct OperatorIsolationTests {
 
     @Test func aCreateBodySubscribedOnABackgroundSchedulerStops() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            await MainActor.run {
-                let model = ViewModel()
-                model.createSubscribedOnBackground(SerialDispatchQueueScheduler(internalSerialQueueName: "bg"))
-                kept = model
+            await bindAndKeep {
+                $0.createSubscribedOnBackground(SerialDispatchQueueScheduler(internalSerialQueueName: "bg"))
             }
             try? await Task.sleep(for: .seconds(10))
         }
@@ -199,10 +207,8 @@ struct OperatorIsolationTests {
 
     @Test func aDeferredFactorySubscribedOnABackgroundSchedulerStops() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            await MainActor.run {
-                let model = ViewModel()
-                model.deferredSubscribedOnBackground(SerialDispatchQueueScheduler(internalSerialQueueName: "bg"))
-                kept = model
+            await bindAndKeep {
+                $0.deferredSubscribedOnBackground(SerialDispatchQueueScheduler(internalSerialQueueName: "bg"))
             }
             try? await Task.sleep(for: .seconds(10))
         }
@@ -212,11 +218,7 @@ struct OperatorIsolationTests {
 
     @Test func aMulticastSubjectFactoryCalledOnABackgroundQueueStops() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            await MainActor.run {
-                let model = ViewModel()
-                model.multicastConnectedOnBackground()
-                kept = model
-            }
+            await bindAndKeep { $0.multicastConnectedOnBackground() }
             try? await Task.sleep(for: .seconds(10))
         }
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
