@@ -37,9 +37,16 @@ class ResubscribingSink<Observer: ObserverType>: Sink<Observer> {
         attempt.disposable = nil
         // Held: `attempt` disposes the subscription when the next attempt replaces it or the sink
         // is disposed, so a producer's sink comes with no disposer of its own.
-        let subscription = source.subscribeHeld(AttemptObserver(sink: self))
-        // Disposed at once when the sink was disposed meanwhile. An attempt that failed while
-        // being subscribed has only asked for the next one, which the loop starts after this.
+        let observer = AttemptObserver(sink: self)
+        let subscription = source.subscribeHeld(observer)
+        // An attempt that ended while being subscribed has only asked for the next one, which the
+        // loop starts after this: its finished subscription is disposed now rather than kept
+        // until then (with `retry(when:)`, that can be until a trigger sends).
+        if observer.hasEnded {
+            subscription.dispose()
+            return
+        }
+        // Disposed at once when the sink was disposed meanwhile.
         attempt.disposable = subscription
     }
 
@@ -71,6 +78,11 @@ final class AttemptObserver<Observer: ObserverType>: EventSplittingObserver {
 
     init(sink: ResubscribingSink<Observer>) {
         self.sink = sink
+    }
+
+    /// Whether the attempt has sent its terminal event.
+    var hasEnded: Bool {
+        !gate.admitsElements
     }
 
     func onNext(_ element: Element) {

@@ -137,6 +137,22 @@ final class RetryWhenTests: RxTestCase {
         XCTAssertEqual(trigger.subscriptions, [Subscription(200, 250)])
     }
 
+    func testAnAttemptThatFailedWhileBeingSubscribedIsNotKeptWhileTheTriggerWaits() {
+        let scheduler = TestScheduler(initialClock: 0)
+        // `deferred` is a producer: the retry holds each attempt's sink itself.
+        let source = Observable<Int>.deferred { .error(TestError.boom) }
+
+        let subscription = source.retry(when: { (errors: Observable<TestError>) in
+            errors.delay(.seconds(30), scheduler: scheduler)
+        })
+        .subscribe()
+
+        let deferredSinks = Resources.liveObjectsByType.filter { $0.key.hasPrefix("DeferredSink") }
+        XCTAssertEqual(deferredSinks, [:], "the failed attempt is released while the trigger waits")
+        XCTAssertEqual(scheduler.pendingWorkCount, 1, "the trigger waits")
+        subscription.dispose()
+    }
+
     func testATriggerAnsweringAtOnceRetriesInALoopNotRecursively() {
         var subscriptions = 0
         let failing = Observable<Int>.deferred {
