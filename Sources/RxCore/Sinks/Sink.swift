@@ -20,6 +20,10 @@ open class Sink<Observer: ObserverType>: Disposable {
     final let disposedFlag = Atomic<Bool>(false)
 
     /// The subscription's disposer, disposed with the sink.
+    ///
+    /// When another sink, or an operator that subscribes again (`retry`, `concat`), holds this
+    /// sink directly, there is no disposer and this one never reports being disposed: to know
+    /// whether the subscription has ended, read ``isDisposed``.
     public final let cancel: any Cancelable
 
     // The upstream subscription the sink holds (`holdUpstream(_:)`), handed over and disposed in
