@@ -103,19 +103,10 @@ extension InfallibleType {
         isolation: isolated (any Actor)? = #isolation
     ) -> any Disposable {
         asObservable().subscribe(
-            onNext: { [weak object] element in
-                guard let object else { return }
-                onNext?(object, element)
-            },
+            onNext: weaklyBound(object, onNext),
             onError: nil,
-            onCompleted: { [weak object] in
-                guard let object else { return }
-                onCompleted?(object)
-            },
-            onDisposed: { [weak object] in
-                guard let object else { return }
-                onDisposed?(object)
-            },
+            onCompleted: weaklyBound(object, onCompleted),
+            onDisposed: weaklyBound(object, onDisposed),
             isolation: isolation
         )
     }

@@ -108,18 +108,9 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         isolation: isolated (any Actor)? = #isolation
     ) -> any Disposable {
         subscribe(
-            onCompleted: { [weak object] in
-                guard let object else { return }
-                onCompleted?(object)
-            },
-            onError: { [weak object] error in
-                guard let object else { return }
-                onError?(object, error)
-            },
-            onDisposed: { [weak object] in
-                guard let object else { return }
-                onDisposed?(object)
-            },
+            onCompleted: weaklyBound(object, onCompleted),
+            onError: weaklyBound(object, onError),
+            onDisposed: weaklyBound(object, onDisposed),
             isolation: isolation
         )
     }

@@ -119,22 +119,10 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         isolation: isolated (any Actor)? = #isolation
     ) -> any Disposable {
         subscribe(
-            onSuccess: { [weak object] element in
-                guard let object else { return }
-                onSuccess?(object, element)
-            },
-            onError: { [weak object] error in
-                guard let object else { return }
-                onError?(object, error)
-            },
-            onCompleted: { [weak object] in
-                guard let object else { return }
-                onCompleted?(object)
-            },
-            onDisposed: { [weak object] in
-                guard let object else { return }
-                onDisposed?(object)
-            },
+            onSuccess: weaklyBound(object, onSuccess),
+            onError: weaklyBound(object, onError),
+            onCompleted: weaklyBound(object, onCompleted),
+            onDisposed: weaklyBound(object, onDisposed),
             isolation: isolation
         )
     }

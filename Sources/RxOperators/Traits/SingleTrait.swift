@@ -119,18 +119,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         isolation: isolated (any Actor)? = #isolation
     ) -> any Disposable {
         subscribe(
-            onSuccess: { [weak object] element in
-                guard let object else { return }
-                onSuccess?(object, element)
-            },
-            onFailure: { [weak object] error in
-                guard let object else { return }
-                onFailure?(object, error)
-            },
-            onDisposed: { [weak object] in
-                guard let object else { return }
-                onDisposed?(object)
-            },
+            onSuccess: weaklyBound(object, onSuccess),
+            onFailure: weaklyBound(object, onFailure),
+            onDisposed: weaklyBound(object, onDisposed),
             isolation: isolation
         )
     }
