@@ -7,11 +7,16 @@ import Synchronization
 /// removed while a send is under way. The entry's phase settles what it still receives:
 ///
 /// - **priming**: the subscribing thread is still sending it what the subject replays (a
-///   `BehaviorSubject`'s value, a `ReplaySubject`'s buffer). Events sent meanwhile wait in the
-///   entry and follow the replay, so the observer sees them in order and one at a time.
+///   `BehaviorSubject`'s value, a `ReplaySubject`'s buffer), holding the entry's
+///   ``DeliveryTurn``. An event sent meanwhile from another thread waits for the replay to end
+///   and then goes out on its own thread; one sent from inside the replay (the observer sending
+///   into the subject) waits in the entry and follows the replay on the subscribing thread. The
+///   observer sees the events in order and one at a time, and the subscribing thread never
+///   delivers another thread's events.
 /// - **live**: events go straight to the observer.
-/// - **removed**: the subscription was disposed, or the subject was disposed; nothing more
-///   reaches the observer, even from a send that took its snapshot before.
+/// - **removed**: the subscription was disposed, the subject was disposed, or the observer
+///   received the terminal event; nothing more reaches the observer, even from a send that took
+///   its snapshot before.
 ///
 /// This base class knows no element type, so that the list and everything a subscription or a
 /// disposal does with it runs without asking the runtime for generic type metadata, which in
@@ -30,35 +35,29 @@ class SubjectObserverEntry {
     /// The entry's key in its subject's list; set, and read, under the subject's lock.
     final var key = 0
 
-    // Guards the events kept while priming (in the subclass) and their count here, which the
-    // subscribing thread checks without touching them.
-    final let pendingLock = RxLock()
-    final var pendingCount = 0
+    /// Held by the subscribing thread while it primes the entry.
+    final let primingTurn = DeliveryTurn()
 
     init(priming: Bool) {
         phase = Atomic(priming ? Phase.priming : Phase.live)
+        if priming {
+            // A new entry's turn is free: this takes it for the subscribing thread.
+            _ = primingTurn.tryEnter()
+        }
     }
 
     /// Stops all delivery to the observer, from now on.
     final func markRemoved() {
         phase.store(Phase.removed, ordering: .releasing)
     }
-
-    /// Whether the subscribing thread may make the entry live: nothing waits; if so, makes it
-    /// live (unless it was removed meanwhile).
-    final func goLiveIfNothingWaits() -> Bool {
-        pendingLock.withLock {
-            guard pendingCount == 0 else { return false }
-            _ = phase.compareExchange(expected: Phase.priming, desired: Phase.live, ordering: .acquiringAndReleasing)
-            return true
-        }
-    }
 }
 
 /// A ``SubjectObserverEntry`` of a subject of `Element`: delivery as the phase allows.
 class SubjectObserverEntryOf<Element>: SubjectObserverEntry {
-    // The events sent while priming, guarded by `pendingLock`; `pendingCount` counts them.
-    private final var pending: [Event<Element>] = []
+    // The events the observer sent into the subject while it was being primed; touched only by
+    // the subscribing thread, which holds the priming turn.
+    @exclusivity(unchecked)
+    private final var sentWhilePriming: RingQueue<Event<Element>>?
 
     /// Sends `element` to the observer; only the subclass knows how.
     func send(_ element: Element) {
@@ -98,34 +97,35 @@ class SubjectObserverEntryOf<Element>: SubjectObserverEntry {
         }
     }
 
-    /// Keeps `event` for the subscribing thread to send after the replay, unless priming ended
-    /// in the meantime: then sends it now, if the entry is live.
+    /// From inside the replay, keeps `event` for the subscribing thread to send after it; from
+    /// another thread, waits for the replay to end, then sends `event` if the entry is live.
     private final func deliverWhilePriming(_ event: Event<Element>) {
-        let kept = pendingLock.withLockReturningShared {
-            guard phase.load(ordering: .acquiring) == Phase.priming else { return false }
-            pending.append(event)
-            pendingCount += 1
-            return true
+        guard primingTurn.enter() else {
+            let queue = sentWhilePriming ?? RingQueue(minimumCapacity: 2)
+            sentWhilePriming = queue
+            queue.append(event)
+            return
         }
-        if !kept && phase.load(ordering: .acquiring) == Phase.live {
+        primingTurn.leave()
+        if phase.load(ordering: .acquiring) == Phase.live {
             send(event)
         }
     }
 
     /// Called by the subscribing thread once it has sent what the subject replays: sends what
-    /// arrived meanwhile, in order, and makes the entry live.
+    /// the observer sent meanwhile, in order, makes the entry live and lets the senders that
+    /// waited go on.
     final func finishPriming() {
-        while !goLiveIfNothingWaits() {
-            let waiting = pendingLock.withLockReturningShared { () -> [Event<Element>] in
-                pendingCount = 0
-                defer { pending = [] }
-                return pending
-            }
-            for event in waiting {
-                guard phase.load(ordering: .acquiring) == Phase.priming else { return }
-                send(event)
+        if let queue = sentWhilePriming {
+            while !queue.isEmpty {
+                let event = queue.removeFirst()
+                if phase.load(ordering: .acquiring) == Phase.priming {
+                    send(event)
+                }
             }
         }
+        _ = phase.compareExchange(expected: Phase.priming, desired: Phase.live, ordering: .acquiringAndReleasing)
+        primingTurn.leave()
     }
 }
 

@@ -161,13 +161,15 @@ struct CombineLatestCollectionObserver<Observer: ObserverType, SourceElement>: O
     let index: Int
 
     func on(_ event: Event<SourceElement>) {
-        switch event {
-        case .next(let element):
-            sink.next(element, at: index)
-        case .error(let error):
-            sink.fail(error)
-        case .completed:
-            sink.done(at: index)
+        sink.serialized {
+            switch event {
+            case .next(let element):
+                sink.next(element, at: index)
+            case .error(let error):
+                sink.fail(error)
+            case .completed:
+                sink.done(at: index)
+            }
         }
     }
 }

@@ -86,6 +86,10 @@ final class CombineLatestSink<Observer: ObserverType, each Source>:
     }
 
     func next<Element>(_ element: Element, in slot: CombineLatestSlot<Element>, bit: UInt16) {
+        // Inside the delivery turn, as `serialized(_:)` would run it (a closure here cannot
+        // capture the parameter pack).
+        let entered = enterTurn()
+        defer { if entered { leaveTurn() } }
         let (delivery, replaced) = lock.withLockReturningShared {
             () -> (SerializedDelivery<(repeat each Source)>?, Element?) in
             // Shared: the slots are touched only under this lock.
@@ -115,6 +119,10 @@ final class CombineLatestSink<Observer: ObserverType, each Source>:
     }
 
     func done(bit: UInt16) {
+        // Inside the delivery turn, as `serialized(_:)` would run it (a closure here cannot
+        // capture the parameter pack).
+        let entered = enterTurn()
+        defer { if entered { leaveTurn() } }
         let delivery = lock.withLockReturningShared { () -> SerializedDelivery<(repeat each Source)>? in
             guard !isTerminated else { return nil }
             isDone |= bit
@@ -126,6 +134,10 @@ final class CombineLatestSink<Observer: ObserverType, each Source>:
     }
 
     func fail(_ error: any Swift.Error) {
+        // Inside the delivery turn, as `serialized(_:)` would run it (a closure here cannot
+        // capture the parameter pack).
+        let entered = enterTurn()
+        defer { if entered { leaveTurn() } }
         let delivery = lock.withLockReturningShared { () -> SerializedDelivery<(repeat each Source)>? in
             guard !isTerminated else { return nil }
             return claimOrQueue(terminate(.error(error)))

@@ -254,17 +254,23 @@ struct CombineLatest2FirstObserver<Observer: ObserverType, First, Second>: Event
     let sink: CombineLatest2Sink<Observer, First, Second>
 
     func onNext(_ element: First) {
-        sink.nextFirst(element)
+        sink.serialized {
+            sink.nextFirst(element)
+        }
     }
 
     func onError(_ error: any Swift.Error) {
-        sink.firstSubscription.dispose()
-        sink.fail(error)
+        sink.serialized {
+            sink.firstSubscription.dispose()
+            sink.fail(error)
+        }
     }
 
     func onCompleted() {
-        sink.firstSubscription.dispose()
-        sink.done(isFirst: true)
+        sink.serialized {
+            sink.firstSubscription.dispose()
+            sink.done(isFirst: true)
+        }
     }
 }
 
@@ -273,16 +279,22 @@ struct CombineLatest2SecondObserver<Observer: ObserverType, First, Second>: Even
     let sink: CombineLatest2Sink<Observer, First, Second>
 
     func onNext(_ element: Second) {
-        sink.nextSecond(element)
+        sink.serialized {
+            sink.nextSecond(element)
+        }
     }
 
     func onError(_ error: any Swift.Error) {
-        sink.secondSubscription.dispose()
-        sink.fail(error)
+        sink.serialized {
+            sink.secondSubscription.dispose()
+            sink.fail(error)
+        }
     }
 
     func onCompleted() {
-        sink.secondSubscription.dispose()
-        sink.done(isFirst: false)
+        sink.serialized {
+            sink.secondSubscription.dispose()
+            sink.done(isFirst: false)
+        }
     }
 }

@@ -175,15 +175,21 @@ struct WithLatestFromFirstObserver<Observer: ObserverType, First, Second>: Event
     let sink: WithLatestFromSink<Observer, First, Second>
 
     func onNext(_ element: First) {
-        sink.nextFirst(element)
+        sink.serialized {
+            sink.nextFirst(element)
+        }
     }
 
     func onError(_ error: any Swift.Error) {
-        sink.end(.error(error))
+        sink.serialized {
+            sink.end(.error(error))
+        }
     }
 
     func onCompleted() {
-        sink.end(.completed)
+        sink.serialized {
+            sink.end(.completed)
+        }
     }
 }
 
@@ -193,14 +199,20 @@ struct WithLatestFromSecondObserver<Observer: ObserverType, First, Second>: Even
     let sink: WithLatestFromSink<Observer, First, Second>
 
     func onNext(_ element: Second) {
-        sink.nextSecond(element)
+        sink.serialized {
+            sink.nextSecond(element)
+        }
     }
 
     func onError(_ error: any Swift.Error) {
-        sink.end(.error(error))
+        sink.serialized {
+            sink.end(.error(error))
+        }
     }
 
     func onCompleted() {
-        sink.secondSubscription.dispose()
+        sink.serialized {
+            sink.secondSubscription.dispose()
+        }
     }
 }

@@ -92,25 +92,51 @@ final class ZipSink<Observer: ObserverType, each Source>: SerializingSink<Observ
     }
 
     func next<Element>(_ element: Element, in slot: ZipSlot<Element>) {
+        // Inside the delivery turn, as `serialized(_:)` would run it (a closure here cannot
+        // capture the parameter pack).
+        let entered = enterTurn()
+        defer { if entered { leaveTurn() } }
         let delivery = lock.withLockReturningShared { () -> SerializedDelivery<(repeat each Source)>? in
             // Shared: the queues are touched only under this lock.
             guard !isTerminated, let waiting = slot.waiting else { return nil }
+            if everySourceHasAnElement(besides: slot) {
+                waiting.append(element)
+                return claimOrQueue(.item(takeFirstOfEach()))
+            }
+            // A source that finished with nothing waiting will never complete a pair again.
+            if someFinishedSourceIsEmpty() {
+                return claimOrQueue(terminate(.completed))
+            }
             waiting.append(element)
-            return everySourceHasAnElement() ? claimOrQueue(.item(takeFirstOfEach())) : nil
+            return nil
         }
         if let delivery {
             deliverInOrder(delivery)
         }
     }
 
-    private func everySourceHasAnElement() -> Bool {
+    /// Under the lock: whether every source but the one of `arrived` has an element waiting.
+    private func everySourceHasAnElement<Element>(besides arrived: ZipSlot<Element>) -> Bool {
         let slots = self.slots
         for slot in repeat each slots {
-            if !slot.hasElement {
+            if !slot.hasElement && slot !== arrived {
                 return false
             }
         }
         return true
+    }
+
+    /// Under the lock: whether a source that finished has no element waiting.
+    private func someFinishedSourceIsEmpty() -> Bool {
+        let slots = self.slots
+        var bit: UInt16 = 1
+        for slot in repeat each slots {
+            if isDone & bit != 0 && !slot.hasElement {
+                return true
+            }
+            bit <<= 1
+        }
+        return false
     }
 
     private func takeFirstOfEach() -> (repeat each Source) {
@@ -119,6 +145,10 @@ final class ZipSink<Observer: ObserverType, each Source>: SerializingSink<Observ
     }
 
     func done(bit: UInt16) {
+        // Inside the delivery turn, as `serialized(_:)` would run it (a closure here cannot
+        // capture the parameter pack).
+        let entered = enterTurn()
+        defer { if entered { leaveTurn() } }
         let delivery = lock.withLockReturningShared { () -> SerializedDelivery<(repeat each Source)>? in
             guard !isTerminated else { return nil }
             isDone |= bit
@@ -130,6 +160,10 @@ final class ZipSink<Observer: ObserverType, each Source>: SerializingSink<Observ
     }
 
     func fail(_ error: any Swift.Error) {
+        // Inside the delivery turn, as `serialized(_:)` would run it (a closure here cannot
+        // capture the parameter pack).
+        let entered = enterTurn()
+        defer { if entered { leaveTurn() } }
         let delivery = lock.withLockReturningShared { () -> SerializedDelivery<(repeat each Source)>? in
             guard !isTerminated else { return nil }
             return claimOrQueue(terminate(.error(error)))

@@ -228,17 +228,23 @@ struct Zip2FirstObserver<Observer: ObserverType, First, Second>: EventSplittingO
     let sink: Zip2Sink<Observer, First, Second>
 
     func onNext(_ element: First) {
-        sink.nextFirst(element)
+        sink.serialized {
+            sink.nextFirst(element)
+        }
     }
 
     func onError(_ error: any Swift.Error) {
-        sink.firstSubscription.dispose()
-        sink.fail(error)
+        sink.serialized {
+            sink.firstSubscription.dispose()
+            sink.fail(error)
+        }
     }
 
     func onCompleted() {
-        sink.firstSubscription.dispose()
-        sink.done(isFirst: true)
+        sink.serialized {
+            sink.firstSubscription.dispose()
+            sink.done(isFirst: true)
+        }
     }
 }
 
@@ -247,16 +253,22 @@ struct Zip2SecondObserver<Observer: ObserverType, First, Second>: EventSplitting
     let sink: Zip2Sink<Observer, First, Second>
 
     func onNext(_ element: Second) {
-        sink.nextSecond(element)
+        sink.serialized {
+            sink.nextSecond(element)
+        }
     }
 
     func onError(_ error: any Swift.Error) {
-        sink.secondSubscription.dispose()
-        sink.fail(error)
+        sink.serialized {
+            sink.secondSubscription.dispose()
+            sink.fail(error)
+        }
     }
 
     func onCompleted() {
-        sink.secondSubscription.dispose()
-        sink.done(isFirst: false)
+        sink.serialized {
+            sink.secondSubscription.dispose()
+            sink.done(isFirst: false)
+        }
     }
 }

@@ -102,7 +102,7 @@ final class SkipUntilSink<Observer: ObserverType, Other>: Sink<Observer>, Observ
     override func dispose() {
         super.dispose()
         // What waited in the queue is released here, outside the drain's lock.
-        _ = drain.close()
+        drain.close()
     }
 }
 

@@ -113,7 +113,7 @@ final class TakeUntilOtherSink<Observer: ObserverType, Other>: Sink<Observer>, O
     override func dispose() {
         super.dispose()
         // What waited in the queue is released here, outside the drain's lock.
-        _ = drain.close()
+        drain.close()
     }
 }
 

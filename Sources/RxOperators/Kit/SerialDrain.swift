@@ -1,68 +1,67 @@
 import RxCore
 import RxDisposables
+import Synchronization
 
-/// Serializes what several sources send to one sink: whichever thread arrives while nobody is
-/// handling an event handles its own and then everything queued meanwhile; a thread that
-/// arrives while another is handling leaves its event in the queue and returns.
+/// Serializes what several sources send to one handler, through a ``DeliveryTurn``: a thread
+/// that finds the turn free handles its own event at once; a thread that finds another handling
+/// waits for its turn and then handles its own event.
 ///
 /// The handler therefore never runs on two threads at once, nor reentrantly: an event sent from
-/// inside the handler (a downstream observer feeding one of the sources) waits until the
-/// handler returns and is then handled on the same thread, in arrival order. State touched only
-/// by the handler needs no lock of its own.
+/// inside the handler (a downstream observer feeding one of the sources) waits in a queue until
+/// the handler returns and is then handled on the same thread, in arrival order. State touched
+/// only by the handler needs no lock of its own, and no thread handles another thread's events.
 ///
-/// No user code runs under the lock: the handler is called outside it, and what the queue held
-/// is given back by ``close()`` to be released by the caller. After ``close()`` nothing is
-/// queued or handled.
+/// No user code runs under a lock. After ``close()`` nothing is queued or handled; what the
+/// queue still holds is released by the thread handling.
 final class SerialDrain<Item> {
-    private let lock = RxLock()
-    // Gives up each item as it is handled, so it keeps only what waits. Made at the first
-    // event that has to wait: a subscription whose events never overlap allocates none.
+    private let turn = DeliveryTurn()
+    private let closed = Atomic<Bool>(false)
+    // Touched only by the thread holding the turn: the events sent from inside the handler, and
+    // whether a `close(releasing:)` called from inside it left the release to this thread.
+    @exclusivity(unchecked)
     private var queue: RingQueue<Item>?
-    private var handling = false
-    private var closed = false
-    // Set by `close(releasing:)` when it finds an event being handled: the handling thread then
-    // runs the release once it is done.
+    @exclusivity(unchecked)
     private var releaseRequested = false
 
-    /// Handles `item` with `handle` now, followed by whatever is queued by then, or queues it
-    /// when another call is handling; drops it after ``close()``.
+    /// Handles `item` with `handle`, followed by whatever the handler sends into the drain; drops
+    /// it after ``close()``.
     @inline(__always)
     func serialize(_ item: Item, _ handle: (Item) -> Void, release: () -> Void = {}) {
-        let handleNow: Bool = lock.withLock {
-            if closed { return false }
-            if handling {
-                enqueue(item)
-                return false
-            }
-            handling = true
-            return true
+        guard !closed.load(ordering: .relaxed) else { return }
+        guard turn.enter() else {
+            enqueue(item)
+            return
         }
-        guard handleNow else { return }
-        handle(item)
+        if !closed.load(ordering: .acquiring) {
+            handle(item)
+        }
         leave(handle, release: release)
     }
 
-    /// Makes the caller the one handling when nobody is and the drain is open, without an item:
-    /// it then handles its event itself and calls ``leave(_:release:)``. Otherwise answers
-    /// `false`, having queued the item `makeItem` builds (under the lock: it must call no user
-    /// code) unless the drain is closed. For a caller whose uncontended path should build no
-    /// item. Out of line: inside it, this drain's type metadata comes with `self`, where
-    /// inlined code generic over the item would look it up to find the stored properties.
+    /// Makes the caller the handler, for a caller whose uncontended path should build no item:
+    /// answers `true` when it then handles its event itself and calls ``leave(_:release:)``.
+    /// Answers `false` when the drain is closed, or when the caller is inside the handler, having
+    /// queued the item `makeItem` builds. Out of line: inside it, this drain's type metadata
+    /// comes with `self`, where inlined code generic over the item would look it up to find the
+    /// stored properties.
     @inline(never)
     func enterOrQueue(_ makeItem: () -> Item) -> Bool {
-        lock.withLock {
-            if closed { return false }
-            if handling {
-                enqueue(makeItem())
-                return false
-            }
-            handling = true
-            return true
+        guard !closed.load(ordering: .relaxed) else { return false }
+        guard turn.enter() else {
+            enqueue(makeItem())
+            return false
         }
+        if closed.load(ordering: .acquiring) {
+            // Closed on another thread while this one waited: that thread releases.
+            turn.leave()
+            return false
+        }
+        return true
     }
 
-    /// Under the lock: queues `item` for the thread handling.
+    /// By the thread holding the turn, from inside the handler: queues `item` for after it.
     private func enqueue(_ item: Item) {
+        guard !closed.load(ordering: .relaxed) else { return }
         if let queue {
             queue.append(item)
         } else {
@@ -72,69 +71,41 @@ final class SerialDrain<Item> {
         }
     }
 
-    /// For the caller handling (``enterOrQueue(_:)`` answered `true`), once its own event is
-    /// handled: handles what was queued meanwhile, then frees the drain. Out of line, as
-    /// ``enterOrQueue(_:)``.
+    /// For the caller handling, once its own event is handled: handles what was queued
+    /// meanwhile, then gives up the turn. Out of line, as ``enterOrQueue(_:)``.
     @inline(never)
     func leave(_ handle: (Item) -> Void, release: () -> Void = {}) {
-        var mustRelease = false
-        while let next = takeNext(mustRelease: &mustRelease) {
-            handle(next)
-        }
-        if mustRelease {
-            release()
-        }
-    }
-
-    /// The oldest queued item; `nil`, and the drain free for the next arrival, when none waits.
-    /// Sets `mustRelease` when the drain was closed with a release for the handler to run.
-    private func takeNext(mustRelease: inout Bool) -> Item? {
-        lock.withLockReturningShared {
-            guard !closed, let queue, !queue.isEmpty else {
-                handling = false
-                if releaseRequested {
-                    releaseRequested = false
-                    mustRelease = true
+        if let queue {
+            while !queue.isEmpty {
+                let next = queue.removeFirst()
+                if !closed.load(ordering: .acquiring) {
+                    handle(next)
                 }
-                return nil
             }
-            // Shared with the caller only: the item leaves the queue here, under the lock.
-            return queue.removeFirst()
         }
-    }
-
-    /// Stops queueing and handling like ``close()``, then runs `release`, outside the lock, as
-    /// the handler would: at once when no event is being handled, otherwise on the thread
-    /// handling one, once it is done (with the `release` it passed to ``serialize(_:_:release:)``).
-    /// For a handler's state that keeps elements, which must not outlive the subscription.
-    func close(releasing release: () -> Void) {
-        let (queued, releaseNow): (RingQueue<Item>?, Bool) = lock.withLockReturningShared {
-            if closed { return (nil, false) }
-            closed = true
-            defer { queue = nil }
-            if handling {
-                releaseRequested = true
-                return (queue, false)
-            }
-            // Taken so that nothing else handles meanwhile; nothing does after `closed` anyway.
-            handling = true
-            return (queue, true)
-        }
-        _ = queued
-        if releaseNow {
+        if releaseRequested {
+            releaseRequested = false
             release()
         }
+        turn.leave()
     }
 
-    /// Stops queueing and handling; returns what was queued, for the caller to release outside
-    /// any lock.
-    @discardableResult
-    func close() -> RingQueue<Item>? {
-        lock.withLockReturningShared {
-            if closed { return nil }
-            closed = true
-            defer { queue = nil }
-            return queue
+    /// Stops queueing and handling like ``close()``, then runs `release` as the handler would,
+    /// never beside it: at once, after waiting for an event being handled on another thread, or,
+    /// when called from inside the handler, on the same thread once the handler returns. For a
+    /// handler's state that keeps elements, which must not outlive the subscription.
+    func close(releasing release: () -> Void) {
+        guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        if turn.enter() {
+            release()
+            turn.leave()
+        } else {
+            releaseRequested = true
         }
+    }
+
+    /// Stops queueing and handling; what waits is released by the thread handling.
+    func close() {
+        closed.store(true, ordering: .releasing)
     }
 }

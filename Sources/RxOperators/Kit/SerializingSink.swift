@@ -1,45 +1,64 @@
 import RxCore
 import RxDisposables
-import Synchronization
 
 /// The base of the sinks fed by several sources (`combineLatest`, `zip`, `withLatestFrom`): it
 /// keeps their state under one lock and delivers downstream one event at a time, never under
 /// the lock.
 ///
-/// A source's event is handled under ``lock`` by the subclass, which decides what it means
-/// (an item to deliver, completion, an error, or nothing) and passes that to
-/// ``claimOrQueue(_:)``. When no other event is being delivered, the caller becomes the
-/// deliverer and delivers outside the lock, then delivers whatever other sources queued
-/// meanwhile, in the order it was queued; otherwise the event waits in the queue for the
-/// deliverer. A source that sends while the sink delivers on the same thread (a downstream
-/// observer sending into a source) is handled the same way: its event follows the current one
-/// instead of nesting inside it. The uncontended path takes the lock once, gives up the
-/// deliverer's role with one compare-and-exchange, and allocates nothing.
+/// Each source's observer runs its event in ``serialized(_:)``, which takes the sink's
+/// ``DeliveryTurn`` first: a thread that finds another delivering waits for its turn, so it
+/// never delivers another thread's events and nothing piles up. Inside, the subclass handles the
+/// event under ``lock``, decides what it means (an item to deliver, completion, an error, or
+/// nothing) and passes that to ``claimOrQueue(_:)``. The thread holding the turn delivers it
+/// outside the lock. A source that sends while the sink delivers on the same thread (a
+/// downstream observer sending into a source) has its delivery queued instead, to follow the
+/// current one rather than nest inside it. The uncontended path takes the lock once, and the
+/// turn with one compare-and-exchange each way, and allocates nothing.
 class SerializingSink<Observer: ObserverType, Item>: Sink<Observer> {
     /// Guards the subclass's state and the delivery queue.
     final let lock = RxLock()
-    // Who delivers: `idle` (no one), `delivering` (a thread, with nothing queued) or
-    // `deliveringWithQueue` (a thread, and deliveries may be queued for it). Changed under `lock`,
-    // except from `delivering` to `idle`, which the deliverer does without it: an event arriving
-    // under the lock meanwhile either moves it to `deliveringWithQueue` first, so that the
-    // exchange fails and the deliverer takes the lock to find the queued event, or finds it
-    // `idle` and delivers itself.
-    private final let role = Atomic<Int>(SerializingSink.idle)
-    private static var idle: Int { 0 }
-    private static var delivering: Int { 1 }
-    private static var deliveringWithQueue: Int { 2 }
+    private final let turn = DeliveryTurn()
     /// Set once a terminal event has been decided: every later source event is ignored.
-    // This and the two below are touched only under `lock`, which keeps the accesses apart, so
+    // This and the three below are touched only under `lock`, which keeps the accesses apart, so
     // the runtime's exclusivity check, a call on every access, is left out.
     @exclusivity(unchecked)
     final var isTerminated = false
-    // Made on the first contention only.
+    // Whether the thread holding the turn is delivering: a decision made meanwhile (on the same
+    // thread, from inside the delivery) is queued for after it.
+    @exclusivity(unchecked)
+    private final var delivering = false
+    // Made on the first re-entrant delivery only.
     @exclusivity(unchecked)
     private final var waiting: RingQueue<SerializedDelivery<Item>>?
     // How many deliveries wait: the uncontended path reads this, never the queue, whose type
     // would cost it a metadata lookup.
     @exclusivity(unchecked)
     private final var waitingCount = 0
+
+    /// Runs a source's event, `body`, holding the sink's delivery turn: waits while another
+    /// thread delivers. From inside a delivery on the same thread, runs `body` at once; what it
+    /// decides to deliver is then queued (``claimOrQueue(_:)``) for after the current delivery.
+    @inline(__always)
+    final func serialized(_ body: () -> Void) {
+        let entered = enterTurn()
+        body()
+        if entered {
+            turn.leave()
+        }
+    }
+
+    /// ``serialized(_:)`` in two steps, for a caller that cannot pass a closure (one generic over
+    /// a parameter pack): answers whether to call ``leaveTurn()`` after handling the event.
+    @inline(__always)
+    final func enterTurn() -> Bool {
+        turn.enter()
+    }
+
+    /// Gives up the turn that ``enterTurn()`` took.
+    @inline(__always)
+    final func leaveTurn() {
+        turn.leave()
+    }
 
     /// Under ``lock``: marks a terminal delivery as decided (later source events are then
     /// ignored by the subclass checking ``isTerminated``) and returns it for ``claimOrQueue(_:)``.
@@ -59,33 +78,21 @@ class SerializingSink<Observer: ObserverType, Item>: Sink<Observer> {
         return nil
     }
 
-    /// Under ``lock``: makes the caller the deliverer when no one delivers, for a subclass that
-    /// keeps what it is about to deliver in storage of its own (no ``SerializedDelivery`` is
-    /// built on that path). After releasing the lock, the caller delivers it, then calls
-    /// ``deliverQueued()``. When it answers `false`, the caller queues what it has with
-    /// ``enqueue(_:)`` before releasing the lock.
+    /// Under ``lock``, inside ``serialized(_:)``: makes the caller the deliverer unless its
+    /// thread is delivering already, for a subclass that keeps what it is about to deliver in
+    /// storage of its own (no ``SerializedDelivery`` is built on that path). After releasing the
+    /// lock, the caller delivers it, then calls ``deliverQueued()``. When it answers `false`, the
+    /// caller queues what it has with ``enqueue(_:)`` before releasing the lock.
     final func claimDelivery() -> Bool {
-        while true {
-            let current = role.load(ordering: .acquiring)
-            if current == Self.idle {
-                // Only the lock's holder leaves `idle`.
-                role.store(Self.delivering, ordering: .releasing)
-                return true
-            }
-            if current == Self.deliveringWithQueue {
-                return false
-            }
-            if role.compareExchange(
-                expected: Self.delivering, desired: Self.deliveringWithQueue, ordering: .acquiringAndReleasing
-            ).exchanged {
-                return false
-            }
-            // The deliverer gave up its role meanwhile: claim it.
+        if delivering {
+            return false
         }
+        delivering = true
+        return true
     }
 
-    /// Under ``lock``, after ``claimDelivery()`` answered `false`: queues `delivery` for the thread
-    /// that is delivering.
+    /// Under ``lock``, after ``claimDelivery()`` answered `false`: queues `delivery` for after the
+    /// delivery under way on this thread.
     final func enqueue(_ delivery: SerializedDelivery<Item>) {
         let queue = waiting ?? RingQueue()
         waiting = queue
@@ -103,12 +110,14 @@ class SerializingSink<Observer: ObserverType, Item>: Sink<Observer> {
     /// Outside the lock, by the deliverer: delivers what was queued while it delivered, then
     /// gives up the role.
     final func deliverQueued() {
-        if role.compareExchange(expected: Self.delivering, desired: Self.idle, ordering: .acquiringAndReleasing)
-            .exchanged
-        {
-            return
+        let done = lock.withLock { () -> Bool in
+            guard waitingCount == 0 else { return false }
+            delivering = false
+            return true
         }
-        deliverWaiting()
+        if !done {
+            deliverWaiting()
+        }
     }
 
     /// Out of line, so that the uncontended path does not look up the metadata this needs.
@@ -118,7 +127,7 @@ class SerializingSink<Observer: ObserverType, Item>: Sink<Observer> {
             let delivery = lock.withLockReturningShared { () -> SerializedDelivery<Item>? in
                 // Shared: the queue is touched only under this lock.
                 guard let waiting, waitingCount > 0, !isDisposed else {
-                    role.store(Self.idle, ordering: .releasing)
+                    delivering = false
                     return nil
                 }
                 waitingCount -= 1

@@ -2,14 +2,6 @@ import Dispatch
 import RxCore
 import RxDisposables
 
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// What a ``TimedSink`` puts through its ``SerialDrain``: an event of the source, the firing of
 /// a timer the sink started, named by the generation ``TimedSink/startTimer(after:)`` gave it,
 /// or the start of the subscription.
@@ -20,8 +12,8 @@ enum SourceOrTick<Element> {
     /// A terminal event of the source (or an element sent through `on(_:)`), with its arrival
     /// as for `next`.
     case event(Event<Element>, arrivedAt: RxTime?)
-    /// The firing of the timer of this generation, on the thread named.
-    case tick(UInt64, firedOn: UInt)
+    /// The firing of the timer of this generation.
+    case tick(UInt64)
     /// The start of the subscription, before the source is subscribed to.
     case start
 }
@@ -39,8 +31,8 @@ enum SourceOrTick<Element> {
 ///
 /// ``timerFired()`` runs on the thread the timer fired on, the scheduler's: what it sends
 /// downstream is sent there, as RxSwift's time operators send on their scheduler. A firing that
-/// finds the drain busy with an event on another thread would be handled by that thread; it is
-/// handed back to the scheduler instead, to fire again at once on its own thread.
+/// finds the drain busy with an event on another thread waits for its turn, so the scheduler's
+/// thread never handles the source's events and the next firing keeps its schedule.
 ///
 /// A subclass overrides ``handle(_:)``, ``timerFired()`` and, when it keeps elements,
 /// ``releaseKept()``, which the drain runs once the subscription is disposed, outside any lock.
@@ -112,12 +104,8 @@ class TimedSink<SourceElement, Observer: ObserverType>: Sink<Observer>, Observer
             } else {
                 handle(event)
             }
-        case .tick(let generation, let firedOn):
+        case .tick(let generation):
             guard timerRunning, generation == timerGeneration else { return }
-            guard firedOn == currentThread() else {
-                refire(generation)
-                return
-            }
             timerRunning = false
             timerFired()
         case .start:
@@ -151,19 +139,9 @@ class TimedSink<SourceElement, Observer: ObserverType>: Sink<Observer>, Observer
         timer.disposable = nil
     }
 
-    /// Hands the firing of the running timer, found waiting by a thread other than the one it
-    /// fired on, back to the scheduler, to fire again at once. The timer stays the running one.
-    @inline(never)
-    private final func refire(_ generation: UInt64) {
-        timer.disposable = scheduler.scheduleRelative(generation, dueTime: .nanoseconds(0)) { generation in
-            self.fire(generation)
-            return Disposables.create()
-        }
-    }
-
     private final func fire(_ generation: UInt64) {
         guard !isDisposed else { return }
-        drain.serialize(.tick(generation, firedOn: currentThread()), handleInput, release: releaseKept)
+        drain.serialize(.tick(generation), handleInput, release: releaseKept)
     }
 
     /// Handles an event of the source. Runs in the drain.
@@ -204,13 +182,4 @@ class TimedSink<SourceElement, Observer: ObserverType>: Sink<Observer>, Observer
         timer.dispose()
         drain.close(releasing: releaseKept)
     }
-}
-
-/// The calling thread's identity, to tell whether a firing is handled on the thread it fired on.
-private func currentThread() -> UInt {
-    #if canImport(Darwin)
-        UInt(bitPattern: pthread_self())
-    #else
-        UInt(pthread_self())
-    #endif
 }

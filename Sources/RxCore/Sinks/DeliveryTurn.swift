@@ -1,0 +1,169 @@
+import Synchronization
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// The right to deliver downstream, held by one thread at a time: the one mechanism behind every
+/// operator that meets events from several sources or threads (`merge`, `combineLatest`, `zip`,
+/// the time operators, a subject's replay to a new observer).
+///
+/// A thread that sends an event takes the turn, handles its own event and gives the turn back:
+///
+/// - **Uncontended**, taking and giving back are one compare-and-exchange each, with no lock and
+///   no allocation.
+/// - **Re-entrant**: when the thread already holds the turn (an observer downstream sends into
+///   one of the sources), ``enter()`` answers `false`. The caller then queues its event for
+///   itself, to handle once the delivery it is inside returns, so events never nest. Only the
+///   holder's thread ever touches that queue.
+/// - **Another thread holds it**: the sender waits until the turn is handed to it, then handles
+///   its own event. Waiting threads are served in arrival order. A sender therefore never
+///   delivers another thread's events, and nothing piles up inside the operator: each sending
+///   thread has at most one event in flight, as with RxSwift's lock.
+///
+/// The turn is not a lock on the operator's state, and no framework lock is held while the
+/// holder runs user code; it is the serialization the observer contract asks for, which makes a
+/// second sender wait or be queued. Like RxSwift's lock, it deadlocks if a delivery blocks on
+/// another thread that is itself waiting to send into the same operator.
+package struct DeliveryTurn: ~Copyable, Sendable {
+    // 0 when free; otherwise the holder's thread identity (or `handedOver`, between a hand-over
+    // and the new holder's first step), with `waitersBit` set while a thread waits: a holder
+    // finding it set gives the turn back through the parking lot.
+    private let state = Atomic<UInt>(0)
+    // Waiting threads take tickets in arrival order; a hand-over grants the next one. Both are
+    // changed only under the parking lot's lock for this turn.
+    private let ticketsIssued = Atomic<UInt>(0)
+    private let ticketsGranted = Atomic<UInt>(0)
+
+    private static var waitersBit: UInt { 1 }
+    // Never a thread identity: those are addresses, aligned well past 2.
+    private static var handedOver: UInt { 2 }
+
+    /// A free turn.
+    package init() {}
+
+    /// Takes the turn, waiting for it if another thread holds it, and answers `true`; the caller
+    /// handles its event and then calls ``leave()``. Answers `false` at once when the calling
+    /// thread holds the turn already: the caller is inside its own delivery and must queue its
+    /// event for after it.
+    @inline(__always)
+    package borrowing func enter() -> Bool {
+        let me = DeliveryTurn.currentThread()
+        if state.compareExchange(expected: 0, desired: me, ordering: .acquiring).exchanged {
+            return true
+        }
+        return enterContended(me)
+    }
+
+    /// Takes the turn only if it is free; never waits.
+    package borrowing func tryEnter() -> Bool {
+        state.compareExchange(expected: 0, desired: DeliveryTurn.currentThread(), ordering: .acquiring).exchanged
+    }
+
+    /// Whether the calling thread holds the turn.
+    package var isHeldByCurrentThread: Bool {
+        state.load(ordering: .relaxed) & ~DeliveryTurn.waitersBit == DeliveryTurn.currentThread()
+    }
+
+    /// Gives the turn back, to the longest-waiting thread if one waits. Call it on the thread
+    /// that took it, once its queue is empty.
+    @inline(__always)
+    package borrowing func leave() {
+        if state.compareExchange(expected: DeliveryTurn.currentThread(), desired: 0, ordering: .releasing).exchanged {
+            return
+        }
+        leaveContended()
+    }
+
+    @inline(never)
+    private borrowing func enterContended(_ me: UInt) -> Bool {
+        // Only the holder ever writes its own identity, so reading it here means this thread
+        // holds the turn further up its stack.
+        if state.load(ordering: .relaxed) & ~DeliveryTurn.waitersBit == me {
+            return false
+        }
+        let stripe = parkingStripe()
+        stripe.lock()
+        defer { stripe.unlock() }
+        while true {
+            let current = state.load(ordering: .acquiring)
+            if current == 0 {
+                if state.compareExchange(expected: 0, desired: me, ordering: .acquiring).exchanged {
+                    return true
+                }
+                continue
+            }
+            if current & DeliveryTurn.waitersBit != 0
+                || state.compareExchange(
+                    expected: current, desired: current | DeliveryTurn.waitersBit, ordering: .relaxed
+                ).exchanged
+            {
+                break
+            }
+        }
+        let ticket = ticketsIssued.wrappingAdd(1, ordering: .relaxed).oldValue
+        while ticketsGranted.load(ordering: .relaxed) &- ticket &- 1 > UInt.max / 2 {
+            stripe.wait()
+        }
+        // Handed over: this thread holds the turn; others may still wait behind it.
+        let stillWaiting = ticketsIssued.load(ordering: .relaxed) != ticketsGranted.load(ordering: .relaxed)
+        // The stripe's lock orders what the previous holder wrote before this thread reads it.
+        state.store(stillWaiting ? me | DeliveryTurn.waitersBit : me, ordering: .relaxed)
+        return true
+    }
+
+    @inline(never)
+    private borrowing func leaveContended() {
+        let stripe = parkingStripe()
+        stripe.lock()
+        defer { stripe.unlock() }
+        if ticketsIssued.load(ordering: .relaxed) == ticketsGranted.load(ordering: .relaxed) {
+            state.store(0, ordering: .releasing)
+            return
+        }
+        state.store(DeliveryTurn.handedOver | DeliveryTurn.waitersBit, ordering: .releasing)
+        ticketsGranted.wrappingAdd(1, ordering: .relaxed)
+        stripe.wakeAll()
+    }
+
+    private borrowing func parkingStripe() -> ParkingStripe {
+        // The turn is address-only (it holds atomics), so borrowing it passes its real address.
+        let address = withUnsafePointer(to: self) { UInt(bitPattern: $0) }
+        return ParkingStripe.stripes[Int((address >> 6) % UInt(ParkingStripe.stripes.count))]
+    }
+
+    /// The calling thread's identity: its pthread handle, an address.
+    @inline(__always)
+    package static func currentThread() -> UInt {
+        #if canImport(Darwin)
+            UInt(bitPattern: pthread_self())
+        #else
+            UInt(pthread_self())
+        #endif
+    }
+}
+
+/// Where threads waiting for a ``DeliveryTurn`` sleep: a small fixed set of mutex and condition
+/// pairs that every turn maps onto by address, so that a turn costs no allocation of its own. A
+/// hand-over wakes every sleeper of its stripe, and each checks whether its ticket came up.
+// @unchecked Sendable: the pthread mutex guards the condition and what sleepers check.
+private final class ParkingStripe: @unchecked Sendable {
+    static let stripes: [ParkingStripe] = (0..<16).map { _ in ParkingStripe() }
+
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+    private init() {
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(condition, nil)
+    }
+
+    func lock() { pthread_mutex_lock(mutex) }
+    func unlock() { pthread_mutex_unlock(mutex) }
+    func wait() { pthread_cond_wait(condition, mutex) }
+    func wakeAll() { pthread_cond_broadcast(condition) }
+}
