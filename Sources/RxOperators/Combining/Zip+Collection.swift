@@ -90,12 +90,18 @@ final class ZipCollectionSink<Observer: ObserverType, SourceElement>: Serializin
         let delivery = lock.withLockReturningShared { () -> SerializedDelivery<[SourceElement]>? in
             // Shared: the queues are touched only under this lock.
             guard !isTerminated, index < waiting.count else { return nil }
+            if withWaiting + (waiting[index].isEmpty ? 1 : 0) < waiting.count {
+                // A source that finished with nothing waiting will never complete a pair again.
+                if doneCount > 0, waiting.indices.contains(where: { isDone[$0] && waiting[$0].isEmpty }) {
+                    return claimOrQueue(terminate(.completed))
+                }
+            }
             waiting[index].append(element)
             if waiting[index].count == 1 {
                 withWaiting += 1
             }
             if withWaiting < waiting.count {
-                return doneCount == waiting.count - 1 ? claimOrQueue(terminate(.completed)) : nil
+                return nil
             }
             withWaiting = 0
             var firsts: [SourceElement] = []

@@ -88,6 +88,8 @@ final class Zip2Sink<Observer: ObserverType, First, Second>: SerializingSink<Obs
         let outcome = lock.withLock { () -> TwoSourceOutcome in
             guard !isTerminated, let firstWaiting, let secondWaiting else { return .nothing }
             if secondWaiting.isEmpty {
+                // The second finished with nothing waiting: this element will never be paired.
+                if isSecondDone { return claimCompletion() }
                 firstWaiting.append(element)
                 return .nothing
             }
@@ -105,6 +107,7 @@ final class Zip2Sink<Observer: ObserverType, First, Second>: SerializingSink<Obs
         let outcome = lock.withLock { () -> TwoSourceOutcome in
             guard !isTerminated, let firstWaiting, let secondWaiting else { return .nothing }
             if firstWaiting.isEmpty {
+                if isFirstDone { return claimCompletion() }
                 secondWaiting.append(element)
                 return .nothing
             }
@@ -168,14 +171,20 @@ final class Zip2Sink<Observer: ObserverType, First, Second>: SerializingSink<Obs
                 isSecondDone = true
             }
             guard isFirstDone && isSecondDone else { return .nothing }
-            isTerminated = true
-            if claimDelivery() {
-                return .complete
-            }
-            enqueue(.completed)
-            return .nothing
+            return claimCompletion()
         }
         finish(outcome)
+    }
+
+    /// Under the lock: ends the subscription with completion, delivered now or after the
+    /// delivery under way.
+    private func claimCompletion() -> TwoSourceOutcome {
+        isTerminated = true
+        if claimDelivery() {
+            return .complete
+        }
+        enqueue(.completed)
+        return .nothing
     }
 
     func fail(_ error: any Swift.Error) {

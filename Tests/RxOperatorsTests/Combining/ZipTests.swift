@@ -32,18 +32,6 @@ final class ZipTests: RxTestCase {
         assertSubscriptions(ys, "^-----------!")
     }
 
-    func testCompletesOnlyWhenEverySourceCompletedAsRxSwiftDoes() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])
-        let ys = scheduler.createHotObservable([.next(230, 2), .next(240, 3)])
-
-        let res = scheduler.start { Observable.zip(xs, ys) { $0 + $1 } }
-
-        XCTAssertEqual(res.events, [.next(230, 3)])
-        XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
-        XCTAssertEqual(ys.subscriptions, [Subscription(200, 1000)])
-    }
-
     func testTupleFormOfEveryArity() {
         let a = Observable.of(1, 2)
         var pairs: [String] = []
@@ -275,5 +263,58 @@ final class ZipTests: RxTestCase {
 
         XCTAssertEqual(res.events.count, 1)
         XCTAssertEqual(res.events.first?.time, 200)
+    }
+
+    func testAnElementThatCanNeverBePairedCompletesTheResultInEveryForm() {
+        // The first source completes with nothing waiting: the second's next element can never be
+        // paired, so the result completes then, in the arity forms and the collection form alike,
+        // rather than keeping every such element forever.
+        for form in ["zip(a, b)", "zip(a, b, c)", "zip([a, b])"] {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+            let ys = scheduler.createHotObservable([.next(230, 2), .next(240, 3), .next(250, 4)])
+            let zs = scheduler.createHotObservable([.next(205, 5), .next(206, 6)])
+
+            let res = scheduler.start { () -> Observable<Int> in
+                switch form {
+                case "zip(a, b)": Observable.zip(xs, ys) { $0 + $1 }
+                case "zip(a, b, c)": Observable.zip(xs, ys, zs) { $0 + $1 + $2 }
+                default: Observable.zip([xs.asObservable(), ys.asObservable()]) { $0.reduce(0, +) }
+                }
+            }
+
+            let first: Recorded<Event<Int>> = form == "zip(a, b, c)" ? .next(230, 8) : .next(230, 3)
+            XCTAssertEqual(res.events, [first, .completed(240)], form)
+            XCTAssertEqual(ys.subscriptions, [Subscription(200, 240)], form)
+        }
+    }
+
+    func testAnElementThatCanNeverBePairedIsReleased() {
+        let live = Counter()
+        let first = PublishSubject<LiveElement>()
+        let second = PublishSubject<LiveElement>()
+        var completed = false
+        let subscription = Observable.zip(first, second).subscribe(onCompleted: { completed = true })
+        first.onCompleted()
+        for index in 0..<1_000 {
+            second.onNext(LiveElement(index, live: live))
+        }
+
+        XCTAssertTrue(completed)
+        XCTAssertEqual(live.value, 0)
+        subscription.dispose()
+    }
+
+    func testAFinishedSourceWithNothingWaitingDoesNotCompleteTheResultByItselfAsRxSwift() {
+        // RxSwift completes only when an element arrives that can never be paired (or every source
+        // finished): a source that never sends again keeps the result open.
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(150, 1)])
+        let ys = scheduler.createHotObservable([.next(150, 1), .completed(210)])
+
+        let res = scheduler.start { Observable.zip(xs, ys) { $0 + $1 } }
+
+        XCTAssertEqual(res.events, [])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 1000)])
     }
 }
