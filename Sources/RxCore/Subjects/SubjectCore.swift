@@ -148,6 +148,9 @@ final class SubjectCore<Element>: SubjectCoreBase, @unchecked Sendable {
         }
         for entry in entries {
             unsafeDowncast(entry, to: SubjectObserverEntryOf<Element>.self).deliver(event)
+            // An element whose send is still under way further up the stack (the terminal event
+            // was sent from inside an observer) must not follow the terminal event.
+            entry.markRemoved()
         }
         // Emptied only now, so that a subscription disposed during the terminal event is still
         // found and marked, and receives nothing after its dispose() returned.

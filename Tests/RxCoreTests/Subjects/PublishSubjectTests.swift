@@ -188,4 +188,18 @@ final class PublishSubjectTests: RxTestCase {
         assertMarbles(observer, "-----2--3--|", values: ["2": 2, "3": 3])
         bag.dispose()
     }
+
+    func testNoObserverReceivesAnElementAfterACompletionSentFromInsideItsDelivery() {
+        // The first observer completes the subject from inside `onNext(1)`; the second, an
+        // observer with no stop gate of its own, must see the completion and nothing after it.
+        let subject = PublishSubject<Int>()
+        let seen = Locked<[String]>([])
+        let first = subject.subscribe(onNext: { _ in subject.onCompleted() })
+        let second = subject.subscribe(AnyObserver<Int> { event in seen.value.append("\(event)") })
+        subject.onNext(1)
+
+        XCTAssertEqual(seen.value, ["completed"])
+        first.dispose()
+        second.dispose()
+    }
 }
