@@ -1,5 +1,6 @@
 import RxCore
 import RxDisposables
+import Synchronization
 
 extension ConnectableObservableType {
     /// A sequence that connects this connectable sequence when its first observer subscribes,
@@ -51,6 +52,30 @@ final class RefCount<Connectable: ConnectableObservableType>: Producer<Connectab
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
     where Observer.Element == Element {
+        let sink = RefCountSink(parent: self, observer: observer, cancel: cancel)
+        let subscription = SerialDisposable()
+        // The connection the observer was counted in can end on another thread while the
+        // observer is being subscribed; it may then have landed on the next connection's subject,
+        // counted in none. Until it is subscribed within the generation it was counted in, or has
+        // received the source's terminal event, it is taken off and subscribed again.
+        while subscribe(sink, through: subscription) == .connectionEndedMeanwhile {}
+        adjustConnectionIfNeeded()
+        return sink.holding(
+            Disposables.create {
+                subscription.dispose()
+                self.observerLeft(generation: sink.generation)
+            })
+    }
+
+    private enum SubscriptionOutcome {
+        case subscribed
+        case connectionEndedMeanwhile
+    }
+
+    /// Counts `sink` in and subscribes it to the source, into `subscription`.
+    private func subscribe<Observer: ObserverType>(
+        _ sink: RefCountSink<Connectable, Observer>, through subscription: SerialDisposable
+    ) -> SubscriptionOutcome where Observer.Element == Element {
         // Counted before subscribing, so that the sink knows its generation before any event
         // reaches it; connected after, so that it sees what the connection sends first.
         let (counted, waits) = lock.withLock { () -> (UInt64, Bool) in
@@ -60,8 +85,9 @@ final class RefCount<Connectable: ConnectableObservableType>: Producer<Connectab
             }
             return (generation, isDisconnecting)
         }
-        let sink = RefCountSink(parent: self, generation: counted, observer: observer, cancel: cancel)
-        let subscription = SingleAssignmentDisposable()
+        sink.generation = counted
+        let current = SingleAssignmentDisposable()
+        subscription.disposable = current
         // While a connection is being disposed, its subject may still be the one a new observer
         // would find; it subscribes once the disposal is over, on the thread that disposes. Once
         // this observer is counted no disconnection can start, so otherwise it subscribes now.
@@ -69,18 +95,19 @@ final class RefCount<Connectable: ConnectableObservableType>: Producer<Connectab
             waits
             && lock.withLock { () -> Bool in
                 guard isDisconnecting else { return false }
-                waitingForDisconnection.append(PendingSubscription(sink: sink, subscription: subscription))
+                waitingForDisconnection.append(PendingSubscription(sink: sink, subscription: current))
                 return true
             }
-        if !deferred {
-            subscription.setDisposable(source.subscribe(sink))
+        if deferred {
+            return .subscribed
         }
-        adjustConnectionIfNeeded()
-        return sink.holding(
-            Disposables.create {
-                subscription.dispose()
-                self.observerLeft(generation: counted)
-            })
+        current.setDisposable(source.subscribe(sink))
+        let ended = lock.withLock { self.generation != counted }
+        // A sink that received the terminal event is done; otherwise its subscription is taken
+        // off (the old subject's last delivery then skips it) and made again.
+        guard ended, !sink.isDisposed else { return .subscribed }
+        current.dispose()
+        return sink.isDisposed ? .subscribed : .connectionEndedMeanwhile
     }
 
     /// Counts an observer of `generation` out, and disconnects when it was the last.
@@ -163,12 +190,16 @@ where Observer.Element == Connectable.Element {
     typealias Element = Observer.Element
 
     private let parent: RefCount<Connectable>
-    /// The connection this observer was counted in.
-    private let generation: UInt64
+    private let countedIn = Atomic<UInt64>(0)
 
-    init(parent: RefCount<Connectable>, generation: UInt64, observer: Observer, cancel: any Cancelable) {
+    /// The connection this observer was counted in.
+    var generation: UInt64 {
+        get { countedIn.load(ordering: .acquiring) }
+        set { countedIn.store(newValue, ordering: .releasing) }
+    }
+
+    init(parent: RefCount<Connectable>, observer: Observer, cancel: any Cancelable) {
         self.parent = parent
-        self.generation = generation
         super.init(observer: observer, cancel: cancel)
     }
 

@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import RxCore
 import RxDisposables
 import RxOperators
@@ -148,6 +150,46 @@ final class RefCountTests: RxTestCase {
 
         assertMarbles(observer, "--a-b-", values: ["a": 2, "b": 3])
         assertSubscriptions(xs, "^----!")
+    }
+
+    func testObserversSubscribingWhileTheSourceCompletesOnAnotherThreadAllEnd() {
+        // Four threads subscribe while the source sends three elements and completes on a thread
+        // of its own: every observer must be connected or receive the terminal event, never left
+        // on a subject that nothing connects.
+        for _ in 0..<200 {
+            let source = PublishSubject<Int>()
+            let shared = UncheckedSendable(source.share())
+            let ended = Counter()
+            let started = DispatchGroup()
+            let subscriptions = Locked<[UncheckedSendable<any Disposable>]>([])
+            let go = DispatchSemaphore(value: 0)
+            for _ in 0..<4 {
+                started.enter()
+                DispatchQueue.global().async {
+                    go.wait()
+                    let subscription = shared.value.subscribe(onCompleted: { ended.increment() })
+                    subscriptions.value.append(UncheckedSendable(subscription))
+                    started.leave()
+                }
+            }
+            let sent = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                go.wait()
+                for value in 1...3 { source.onNext(value) }
+                source.onCompleted()
+                sent.signal()
+            }
+            for _ in 0..<5 { go.signal() }
+            XCTAssertEqual(started.wait(timeout: .now() + 10), .success)
+            XCTAssertEqual(sent.wait(timeout: .now() + 10), .success)
+            // The source has ended: an observer of a later connection ends at once too, since a
+            // subject that completed replays its completion.
+            let deadline = Date().addingTimeInterval(5)
+            while ended.value < 4 && Date() < deadline { usleep(100) }
+            XCTAssertEqual(ended.value, 4, "an observer was left waiting")
+            for subscription in subscriptions.value { subscription.value.dispose() }
+            if ended.value < 4 { return }
+        }
     }
 }
 
