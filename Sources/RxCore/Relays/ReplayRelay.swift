@@ -17,7 +17,7 @@ public final class ReplayRelay<Element>: ObservableType {
     ///
     /// - Precondition: `bufferSize` is not negative.
     public static func create(bufferSize: Int) -> ReplayRelay<Element> {
-        precondition(
+        rxPrecondition(
             bufferSize >= 0, "ReplayRelay.create(bufferSize:): bufferSize must not be negative, got \(bufferSize)")
         return ReplayRelay(subject: .create(bufferSize: bufferSize))
     }

@@ -26,7 +26,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     ///
     /// - Precondition: `bufferSize` is not negative.
     public static func create(bufferSize: Int) -> ReplaySubject<Element> {
-        precondition(
+        rxPrecondition(
             bufferSize >= 0, "ReplaySubject.create(bufferSize:): bufferSize must not be negative, got \(bufferSize)")
         return ReplaySubject(capacity: bufferSize)
     }

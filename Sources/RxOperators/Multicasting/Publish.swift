@@ -1,4 +1,5 @@
 import RxCore
+import RxDisposables
 
 extension ObservableType {
     /// A connectable sequence that shares one subscription to this sequence through a
@@ -14,7 +15,7 @@ extension ObservableType {
     ///
     /// - Precondition: `bufferSize` is not negative.
     public func replay(_ bufferSize: Int) -> ConnectableObservable<Element> {
-        precondition(bufferSize >= 0, "replay(_:): bufferSize must not be negative, got \(bufferSize)")
+        rxPrecondition(bufferSize >= 0, "replay(_:): bufferSize must not be negative, got \(bufferSize)")
         return multicast(makeSubject: { ReplaySubject.create(bufferSize: bufferSize) })
     }
 

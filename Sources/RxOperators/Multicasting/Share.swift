@@ -1,4 +1,5 @@
 import RxCore
+import RxDisposables
 
 /// How long the subject behind `share(replay:scope:)` lives.
 public enum SubjectLifetimeScope {
@@ -22,7 +23,7 @@ extension ObservableType {
     ///
     /// - Precondition: `replay` is not negative.
     public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Observable<Element> {
-        precondition(replay >= 0, "share(replay:scope:): replay must not be negative, got \(replay)")
+        rxPrecondition(replay >= 0, "share(replay:scope:): replay must not be negative, got \(replay)")
         switch (scope, replay) {
         case (.forever, 0):
             return multicast(PublishSubject()).refCount()

@@ -44,7 +44,7 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
         initialClock: TestTime, resolution: Double = 1.0, simulateProcessingDelay: Bool = true,
         ticksPerFrame: TestTime = 10
     ) {
-        precondition(ticksPerFrame > 0, "TestScheduler: ticksPerFrame must be positive, got \(ticksPerFrame)")
+        rxPrecondition(ticksPerFrame > 0, "TestScheduler: ticksPerFrame must be positive, got \(ticksPerFrame)")
         self.simulateProcessingDelay = simulateProcessingDelay
         self.resolution = resolution
         self.ticksPerFrame = ticksPerFrame
@@ -122,10 +122,10 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
     public func start<Element, OutputSequence: ObservableConvertibleType>(
         created: TestTime, subscribed: TestTime, disposed: TestTime, create: @escaping () -> OutputSequence
     ) -> TestableObserver<Element> where OutputSequence.Element == Element {
-        precondition(
+        rxPrecondition(
             created <= subscribed,
             "TestScheduler.start: created (\(created)) must not be later than subscribed (\(subscribed))")
-        precondition(
+        rxPrecondition(
             subscribed <= disposed,
             "TestScheduler.start: subscribed (\(subscribed)) must not be later than disposed (\(disposed))")
         let observer = createObserver(Element.self)

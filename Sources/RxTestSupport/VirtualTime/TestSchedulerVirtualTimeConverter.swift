@@ -1,4 +1,5 @@
 import RxCore
+import RxDisposables
 import RxSchedulers
 
 #if canImport(FoundationEssentials)
@@ -23,7 +24,7 @@ public struct TestSchedulerVirtualTimeConverter: VirtualTimeConverterType, Senda
     ///
     /// - Precondition: `resolution` is finite and greater than zero.
     public init(resolution: Double) {
-        precondition(
+        rxPrecondition(
             resolution.isFinite && resolution > 0,
             "TestSchedulerVirtualTimeConverter: resolution must be a positive number of seconds, got \(resolution)")
         self.resolution = resolution
