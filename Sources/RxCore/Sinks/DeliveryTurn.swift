@@ -1,3 +1,4 @@
+import RxDisposables
 import Synchronization
 
 #if canImport(Darwin)
@@ -31,8 +32,10 @@ import Synchronization
 /// another thread that is itself waiting to send into the same operator.
 package struct DeliveryTurn: ~Copyable, Sendable {
     // 0 when free; otherwise the holder's thread identity (or `handedOver`, between a hand-over
-    // and the new holder's first step), with `waitersBit` set while a thread waits: a holder
-    // finding it set gives the turn back through the parking lot.
+    // and the new holder's first step), with flags: `waitersBit` while a thread waits, and
+    // `requestBit` while another thread asks the holder to run something for it before it leaves
+    // (``request()``). Either flag makes the holder's fast exchange fail, so it leaves through
+    // ``leaveContended(takingRequest:)``.
     private let state = Atomic<UInt>(0)
     // Waiting threads take tickets in arrival order; a hand-over grants the next one. Both are
     // changed only under the parking lot's lock for this turn.
@@ -40,8 +43,22 @@ package struct DeliveryTurn: ~Copyable, Sendable {
     private let ticketsGranted = Atomic<UInt>(0)
 
     private static var waitersBit: UInt { 1 }
-    // Never a thread identity: those are addresses, aligned well past 2.
-    private static var handedOver: UInt { 2 }
+    private static var requestBit: UInt { 2 }
+    private static var flags: UInt { 3 }
+    // Never a thread identity: those are addresses of thread control blocks, aligned past 4.
+    private static var handedOver: UInt { 4 }
+
+    /// What ``request()`` did.
+    package enum RequestOutcome {
+        /// The turn was free: the caller holds it now, does the work and calls ``leave()``.
+        case taken
+        /// The calling thread holds the turn further up its stack: it does the work once the
+        /// delivery it is inside returns.
+        case heldByCurrentThread
+        /// Another thread holds the turn: it learns of the request when it leaves
+        /// (``leaveUnlessRequested()`` answers `true`) and does the work then.
+        case passedToHolder
+    }
 
     /// A free turn.
     package init() {}
@@ -64,26 +81,60 @@ package struct DeliveryTurn: ~Copyable, Sendable {
         state.compareExchange(expected: 0, desired: DeliveryTurn.currentThread(), ordering: .acquiring).exchanged
     }
 
-    /// Whether the calling thread holds the turn.
-    package var isHeldByCurrentThread: Bool {
-        state.load(ordering: .relaxed) & ~DeliveryTurn.waitersBit == DeliveryTurn.currentThread()
-    }
-
     /// Gives the turn back, to the longest-waiting thread if one waits. Call it on the thread
-    /// that took it, once its queue is empty.
+    /// that took it, once its queue is empty, for a turn nobody calls ``request()`` on.
     @inline(__always)
     package borrowing func leave() {
         if state.compareExchange(expected: DeliveryTurn.currentThread(), desired: 0, ordering: .releasing).exchanged {
             return
         }
-        leaveContended()
+        _ = leaveContended(takingRequest: false)
+    }
+
+    /// Gives the turn back like ``leave()``, unless another thread called ``request()`` while
+    /// the caller held it: then answers `true`, still holding the turn, and the caller does the
+    /// requested work and calls this again.
+    @inline(__always)
+    package borrowing func leaveUnlessRequested() -> Bool {
+        if state.compareExchange(expected: DeliveryTurn.currentThread(), desired: 0, ordering: .releasing).exchanged {
+            return false
+        }
+        return leaveContended(takingRequest: true)
+    }
+
+    /// Asks for work to be done holding the turn, without waiting for it: takes the turn when it
+    /// is free, or leaves the work to the thread holding it. For work that must not run beside a
+    /// delivery but must not wait for one either (a disposal letting go of what the handler
+    /// keeps: the delivery it would wait for may itself be waiting for the disposing thread).
+    package borrowing func request() -> RequestOutcome {
+        let me = DeliveryTurn.currentThread()
+        while true {
+            let current = state.load(ordering: .acquiring)
+            if current == 0 {
+                if state.compareExchange(expected: 0, desired: me, ordering: .acquiring).exchanged {
+                    return .taken
+                }
+                continue
+            }
+            if current & ~DeliveryTurn.flags == me {
+                return .heldByCurrentThread
+            }
+            if current & DeliveryTurn.requestBit != 0 {
+                return .passedToHolder
+            }
+            if state.compareExchange(
+                expected: current, desired: current | DeliveryTurn.requestBit, ordering: .acquiringAndReleasing
+            ).exchanged {
+                return .passedToHolder
+            }
+        }
     }
 
     @inline(never)
     private borrowing func enterContended(_ me: UInt) -> Bool {
         // Only the holder ever writes its own identity, so reading it here means this thread
         // holds the turn further up its stack.
-        if state.load(ordering: .relaxed) & ~DeliveryTurn.waitersBit == me {
+        if state.load(ordering: .relaxed) & ~DeliveryTurn.flags == me {
             return false
         }
         let stripe = parkingStripe()
@@ -109,25 +160,52 @@ package struct DeliveryTurn: ~Copyable, Sendable {
         while ticketsGranted.load(ordering: .relaxed) &- ticket &- 1 > UInt.max / 2 {
             stripe.wait()
         }
-        // Handed over: this thread holds the turn; others may still wait behind it.
+        // Handed over: this thread holds the turn; others may still wait behind it, and a
+        // request made meanwhile is now this thread's to take. The stripe's lock orders what the
+        // previous holder wrote before this thread reads it.
         let stillWaiting = ticketsIssued.load(ordering: .relaxed) != ticketsGranted.load(ordering: .relaxed)
-        // The stripe's lock orders what the previous holder wrote before this thread reads it.
-        state.store(stillWaiting ? me | DeliveryTurn.waitersBit : me, ordering: .relaxed)
-        return true
+        var current = state.load(ordering: .relaxed)
+        while true {
+            let mine = me | (stillWaiting ? DeliveryTurn.waitersBit : 0) | (current & DeliveryTurn.requestBit)
+            let (exchanged, found) = state.compareExchange(
+                expected: current, desired: mine, ordering: .acquiringAndReleasing)
+            if exchanged { return true }
+            current = found
+        }
     }
 
     @inline(never)
-    private borrowing func leaveContended() {
+    private borrowing func leaveContended(takingRequest: Bool) -> Bool {
         let stripe = parkingStripe()
         stripe.lock()
         defer { stripe.unlock() }
-        if ticketsIssued.load(ordering: .relaxed) == ticketsGranted.load(ordering: .relaxed) {
-            state.store(0, ordering: .releasing)
-            return
+        while true {
+            let current = state.load(ordering: .acquiring)
+            if current & DeliveryTurn.requestBit != 0 {
+                guard takingRequest else {
+                    rxFatalError("DeliveryTurn.leave(): a request is pending; use leaveUnlessRequested()")
+                }
+                if state.compareExchange(
+                    expected: current, desired: current & ~DeliveryTurn.requestBit, ordering: .acquiringAndReleasing
+                ).exchanged {
+                    return true
+                }
+                continue
+            }
+            if ticketsIssued.load(ordering: .relaxed) == ticketsGranted.load(ordering: .relaxed) {
+                if state.compareExchange(expected: current, desired: 0, ordering: .releasing).exchanged {
+                    return false
+                }
+                continue
+            }
+            if state.compareExchange(
+                expected: current, desired: DeliveryTurn.handedOver | DeliveryTurn.waitersBit, ordering: .releasing
+            ).exchanged {
+                ticketsGranted.wrappingAdd(1, ordering: .relaxed)
+                stripe.wakeAll()
+                return false
+            }
         }
-        state.store(DeliveryTurn.handedOver | DeliveryTurn.waitersBit, ordering: .releasing)
-        ticketsGranted.wrappingAdd(1, ordering: .relaxed)
-        stripe.wakeAll()
     }
 
     private borrowing func parkingStripe() -> ParkingStripe {

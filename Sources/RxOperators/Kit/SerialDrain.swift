@@ -17,7 +17,7 @@ final class SerialDrain<Item> {
     private let turn = DeliveryTurn()
     private let closed = Atomic<Bool>(false)
     // Touched only by the thread holding the turn: the events sent from inside the handler, and
-    // whether a `close(releasing:)` called from inside it left the release to this thread.
+    // whether a `close(releasing:)` left the release to this thread.
     @exclusivity(unchecked)
     private var queue: RingQueue<Item>?
     @exclusivity(unchecked)
@@ -45,15 +45,15 @@ final class SerialDrain<Item> {
     /// comes with `self`, where inlined code generic over the item would look it up to find the
     /// stored properties.
     @inline(never)
-    func enterOrQueue(_ makeItem: () -> Item) -> Bool {
+    func enterOrQueue(_ makeItem: () -> Item, release: () -> Void = {}) -> Bool {
         guard !closed.load(ordering: .relaxed) else { return false }
         guard turn.enter() else {
             enqueue(makeItem())
             return false
         }
         if closed.load(ordering: .acquiring) {
-            // Closed on another thread while this one waited: that thread releases.
-            turn.leave()
+            // Closed while this thread waited: it gives the turn back, releasing if asked to.
+            leave({ _ in }, release: release)
             return false
         }
         return true
@@ -72,35 +72,45 @@ final class SerialDrain<Item> {
     }
 
     /// For the caller handling, once its own event is handled: handles what was queued
-    /// meanwhile, then gives up the turn. Out of line, as ``enterOrQueue(_:)``.
+    /// meanwhile, then gives up the turn, running `release` first if the drain was closed with a
+    /// release left to this thread. Out of line, as ``enterOrQueue(_:release:)``.
     @inline(never)
     func leave(_ handle: (Item) -> Void, release: () -> Void = {}) {
-        if let queue {
-            while !queue.isEmpty {
-                let next = queue.removeFirst()
-                if !closed.load(ordering: .acquiring) {
-                    handle(next)
+        while true {
+            if let queue {
+                while !queue.isEmpty {
+                    let next = queue.removeFirst()
+                    if !closed.load(ordering: .acquiring) {
+                        handle(next)
+                    }
                 }
             }
+            if releaseRequested {
+                releaseRequested = false
+                release()
+            }
+            // A close on another thread while this one handled leaves the release to it.
+            guard turn.leaveUnlessRequested() else { return }
+            releaseRequested = true
         }
-        if releaseRequested {
-            releaseRequested = false
-            release()
-        }
-        turn.leave()
     }
 
     /// Stops queueing and handling like ``close()``, then runs `release` as the handler would,
-    /// never beside it: at once, after waiting for an event being handled on another thread, or,
-    /// when called from inside the handler, on the same thread once the handler returns. For a
-    /// handler's state that keeps elements, which must not outlive the subscription.
+    /// never beside it and without waiting for it: at once when no event is being handled;
+    /// otherwise on the thread handling, once it is done. For a handler's state that keeps
+    /// elements, which must not outlive the subscription. Waiting instead could deadlock: the
+    /// delivery under way may itself be waiting for the thread that disposes.
     func close(releasing release: () -> Void) {
         guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        if turn.enter() {
+        switch turn.request() {
+        case .taken:
             release()
+            // No other request can come: the drain closes once.
             turn.leave()
-        } else {
+        case .heldByCurrentThread:
             releaseRequested = true
+        case .passedToHolder:
+            break
         }
     }
 

@@ -204,4 +204,32 @@ final class SenderBoundReliabilityTests: RxTestCase {
         subject.dispose()
         assertBounded(measure)
     }
+
+    func testDisposingWhileAnotherThreadDeliversDoesNotWaitForItAndReleasesAfterIt() {
+        // The observer, on another thread, waits inside its delivery until the test thread has
+        // disposed: a disposal that waited for the delivery to end would never return.
+        let live = Counter()
+        let sampler = PublishSubject<Void>()
+        let source = PublishSubject<LiveElement>()
+        let inDelivery = DispatchSemaphore(value: 0)
+        let disposed = DispatchSemaphore(value: 0)
+        let delivered = DispatchSemaphore(value: 0)
+        let subscription = source.sample(sampler).subscribe(onNext: { _ in
+            inDelivery.signal()
+            _ = disposed.wait(timeout: .now() + 5)
+        })
+        source.onNext(LiveElement(1, live: live))
+        source.onNext(LiveElement(2, live: live))
+        Thread.detachNewThread {
+            sampler.onNext(())
+            delivered.signal()
+        }
+        XCTAssertEqual(inDelivery.wait(timeout: .now() + 5), .success)
+        let start = Date()
+        subscription.dispose()
+        XCTAssertLessThan(Date().timeIntervalSince(start), 2, "dispose waited for the delivery")
+        disposed.signal()
+        XCTAssertEqual(delivered.wait(timeout: .now() + 5), .success)
+        XCTAssertEqual(live.value, 0, "what sample kept outlived the subscription")
+    }
 }
