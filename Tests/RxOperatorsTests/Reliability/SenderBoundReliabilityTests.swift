@@ -232,4 +232,57 @@ final class SenderBoundReliabilityTests: RxTestCase {
         XCTAssertEqual(delivered.wait(timeout: .now() + 5), .success)
         XCTAssertEqual(live.value, 0, "what sample kept outlived the subscription")
     }
+
+    func testATimerThreadHandlesOnlyItsFiringsWhileABusySourceSends() {
+        // `window(timeSpan:)` on a serial queue while another thread sends as fast as it can: the
+        // queue's thread opens windows and must never be the one that handles the source's
+        // elements, or the next firing, queued behind it on the same queue, waits for it.
+        let queue = DispatchQueue(label: "window-timer")
+        let onQueue = DispatchSpecificKey<Bool>()
+        queue.setSpecific(key: onQueue, value: true)
+        let scheduler = SerialDispatchQueueScheduler(queue: queue, internalSerialQueueName: "window-timer-scheduler")
+        let source = PublishSubject<Int>()
+        let elementsOnTimerThread = Counter()
+        let elements = Counter()
+        let windows = Counter()
+        let inner = CompositeDisposable()
+        let subscription = source.window(timeSpan: .milliseconds(5), count: .max, scheduler: scheduler)
+            .subscribe(onNext: { window in
+                // Opening a window takes a while, so the source's elements arrive meanwhile.
+                spin(for: 0.001)
+                windows.increment()
+                _ = inner.insert(
+                    window.subscribe(onNext: { _ in
+                        spin(for: 0.000_02)
+                        elements.increment()
+                        if DispatchQueue.getSpecific(key: onQueue) == true {
+                            elementsOnTimerThread.increment()
+                        }
+                    }))
+            })
+        let sent = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            let deadline = Date().addingTimeInterval(0.2)
+            var value = 0
+            while Date() < deadline {
+                source.onNext(value)
+                value += 1
+            }
+            sent.signal()
+        }
+        XCTAssertEqual(sent.wait(timeout: .now() + 10), .success)
+        subscription.dispose()
+        // A firing already running when the subscription was disposed ends before the checks.
+        queue.sync {}
+        inner.dispose()
+        XCTAssertGreaterThan(elements.value, 0)
+        XCTAssertGreaterThan(windows.value, 1)
+        XCTAssertEqual(elementsOnTimerThread.value, 0, "the timer's thread handled the source's elements")
+    }
+}
+
+/// Keeps the calling thread busy for `seconds`, as a slow observer would.
+private func spin(for seconds: TimeInterval) {
+    let until = Date().addingTimeInterval(seconds)
+    while Date() < until {}
 }
