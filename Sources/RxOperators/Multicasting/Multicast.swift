@@ -36,9 +36,27 @@ extension ObservableType {
     }
 }
 
+/// A connectable sequence that numbers the subjects it feeds, so that `refCount()` can tell
+/// which one an observer subscribed to: the subject of the connection being counted, or the next
+/// one, made after that connection ended.
+protocol SubjectNumbering<Element>: AnyObject {
+    associatedtype Element
+
+    /// Subscribes `observer` to the current subject; `numbered` is called with that subject's
+    /// number before the subscription is made.
+    func subscribe<Observer: ObserverType>(_ observer: Observer, numbered: (UInt64) -> Void) -> any Disposable
+    where Observer.Element == Element
+
+    /// ``ConnectableObservableType/connect()``, with the number of the subject the connection
+    /// feeds.
+    func connectNumbered() -> (any Disposable, subject: UInt64)
+}
+
 /// What `multicast` returns: observers subscribe to the current subject, made on first need;
 /// ``connect()`` subscribes a ``MulticastConnection`` feeding that subject to the source.
-final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObservable<Subject.Element> {
+final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObservable<Subject.Element>,
+    SubjectNumbering
+{
     typealias SourceElement = Subject.Observer.Element
 
     private let source: Observable<SourceElement>
@@ -47,6 +65,8 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
     // Guarded by `lock`.
     private var subject: Subject?
     private var connection: MulticastConnection<Subject>?
+    /// The number of the current subject: each subject made gets the next.
+    private var subjectNumber: UInt64 = 0
 
     init(source: Observable<SourceElement>, makeSubject: @escaping () -> Subject) {
         self.source = source
@@ -54,17 +74,18 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
         super.init()
     }
 
-    /// The current subject, made by `makeSubject` (outside the lock: it is the user's code)
-    /// when there is none.
-    private var currentSubject: Subject {
-        if let subject = lock.withLockReturningShared({ subject }) {
-            return subject
+    /// The current subject and its number, the subject made by `makeSubject` (outside the
+    /// lock: it is the user's code) when there is none.
+    private var currentSubject: (Subject, number: UInt64) {
+        if let current = lock.withLockReturningShared({ subject.map { ($0, subjectNumber) } }) {
+            return current
         }
         let made = makeSubject()
-        let (current, unused) = lock.withLockReturningShared { () -> (Subject, Subject?) in
-            if let subject { return (subject, made) }
+        let (current, unused) = lock.withLockReturningShared { () -> ((Subject, UInt64), Subject?) in
+            if let subject { return ((subject, subjectNumber), made) }
             subject = made
-            return (made, nil)
+            subjectNumber &+= 1
+            return ((made, subjectNumber), nil)
         }
         // Another thread made one first; this one is released after the lock.
         withExtendedLifetime(unused) {}
@@ -73,22 +94,33 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
-        currentSubject.subscribe(observer)
+        currentSubject.0.subscribe(observer)
+    }
+
+    func subscribe<Observer: ObserverType>(_ observer: Observer, numbered: (UInt64) -> Void) -> any Disposable
+    where Observer.Element == Element {
+        let (subject, number) = currentSubject
+        numbered(number)
+        return subject.subscribe(observer)
     }
 
     override func connect() -> any Disposable {
-        let subject = currentSubject
+        connectNumbered().0
+    }
+
+    func connectNumbered() -> (any Disposable, subject: UInt64) {
+        let (subject, number) = currentSubject
         let (current, isNew) = lock.withLockReturningShared { () -> (MulticastConnection<Subject>, Bool) in
             // A connection being disposed on another thread is no longer one to hand out.
             if let existing = self.connection, !existing.isDisposed { return (existing, false) }
-            let made = MulticastConnection(parent: self, subjectObserver: subject.asObserver())
+            let made = MulticastConnection(parent: self, subjectObserver: subject.asObserver(), subjectNumber: number)
             self.connection = made
             return (made, true)
         }
         if isNew {
             current.setSubscription(source.subscribe(current))
         }
-        return current
+        return (current, current.subjectNumber)
     }
 
     /// Forgets `connection`, and the subject it fed, if it is the current one.
@@ -118,9 +150,13 @@ final class MulticastConnection<Subject: SubjectType>: ObserverType, Cancelable 
     private var parent: ConnectableObservableAdapter<Subject>?
     private var subscription: (any Disposable)?
 
-    init(parent: ConnectableObservableAdapter<Subject>, subjectObserver: Subject.Observer) {
+    /// The number of the subject this connection feeds (``SubjectNumbering``).
+    let subjectNumber: UInt64
+
+    init(parent: ConnectableObservableAdapter<Subject>, subjectObserver: Subject.Observer, subjectNumber: UInt64) {
         self.parent = parent
         self.subjectObserver = subjectObserver
+        self.subjectNumber = subjectNumber
     }
 
     var isDisposed: Bool {

@@ -11,27 +11,44 @@ extension ConnectableObservableType {
     }
 }
 
-/// What `refCount()` returns. It counts the observers of the current connection; each
-/// connection is a generation, so an observer of an ended connection that leaves late does not
-/// touch the count of the next one.
+/// What `refCount()` returns. It counts the observers of each subject of the source (a
+/// `multicast` makes a new subject for each connection): the connection serves the observers of
+/// the subject it feeds, and an observer of an ended connection that leaves late does not touch
+/// the count of the next one.
+///
+/// Counting by subject rather than by arrival keeps an observer from being lost when the source
+/// ends on another thread while it subscribes: it lands either on the ending subject, which then
+/// sends it the terminal event, or on the next one, where it is counted for the next connection,
+/// which is made as soon as the ending connection is gone. A connectable that does not number its
+/// subjects (one written by a user) is counted as a single subject.
 ///
 /// Connecting and disconnecting call the user's code (the source's subscription and its
 /// disposal), so they run outside the lock, and one thread at a time: the thread that finds the
-/// connection out of line with the count (observers but no connection, a connection but no
-/// observers) adjusts it, in a loop, until it matches; a thread that changes the count while
-/// another adjusts leaves the work to that one. So a connection is never disposed while a new
-/// observer is being connected to it. An observer that arrives while a connection is being
-/// disposed is subscribed to the source by the disposing thread once the disposal is over, so
-/// that it observes the next connection rather than the one going away.
+/// connection out of line with the counts (observers but no connection, a connection with no
+/// observers left on its subject) adjusts it, in a loop, until it matches; a thread that changes
+/// a count while another adjusts leaves the work to that one. So a connection is never disposed
+/// while a new observer is being connected to it. An observer that arrives while a connection is
+/// being disposed is subscribed to the source by the disposing thread once the disposal is over,
+/// so that it observes the next connection rather than the one going away.
 final class RefCount<Connectable: ConnectableObservableType>: Producer<Connectable.Element> {
     fileprivate let source: Connectable
+    // The source as a connectable that numbers its subjects, when it is one.
+    private let numbering: (any SubjectNumbering<Connectable.Element>)?
     private let lock = RxLock()
     // Guarded by `lock`.
-    private var count = 0
-    private var generation: UInt64 = 0
+    /// Observers counted, by the number of the subject they subscribed to.
+    private var observers: [UInt64: Int] = [:]
+    /// Observers that have started subscribing and are not counted yet: no disconnection starts
+    /// meanwhile.
+    private var arriving = 0
     private var connection: (any Disposable)?
-    /// How many times the source ended; a connection made while it ended is not kept.
-    private var endings: UInt64 = 0
+    /// The number of the subject `connection` feeds.
+    private var connectedSubject: UInt64 = 0
+    /// Whether the source's terminal event ended `connection`.
+    private var connectionEnded = false
+    /// The subject whose connection ended last, to recognise a connection that ended while it
+    /// was being made.
+    private var lastEndedSubject: UInt64?
     /// Whether a thread is adjusting the connection.
     private var isAdjusting = false
     /// Whether the adjusting thread is disposing a connection.
@@ -41,105 +58,92 @@ final class RefCount<Connectable: ConnectableObservableType>: Producer<Connectab
 
     /// An observer's subscription to the source, made later by the thread that disconnects.
     private struct PendingSubscription {
-        let sink: any ObserverType<Connectable.Element>
+        let sink: any RefCountedObserver<Connectable.Element>
         let subscription: SingleAssignmentDisposable
     }
 
     init(source: Connectable) {
         self.source = source
+        numbering = source as? any SubjectNumbering<Connectable.Element>
         super.init()
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
     where Observer.Element == Element {
         let sink = RefCountSink(parent: self, observer: observer, cancel: cancel)
-        let subscription = SerialDisposable()
-        // The connection the observer was counted in can end on another thread while the
-        // observer is being subscribed; it may then have landed on the next connection's subject,
-        // counted in none. Until it is subscribed within the generation it was counted in, or has
-        // received the source's terminal event, it is taken off and subscribed again.
-        while subscribe(sink, through: subscription) == .connectionEndedMeanwhile {}
+        let subscription = SingleAssignmentDisposable()
+        // While a connection is being disposed, its subject may still be the one a new observer
+        // would find; it subscribes once the disposal is over, on the thread that disposes. Once
+        // this observer is arriving no disconnection can start, so otherwise it subscribes now.
+        let deferred = lock.withLock { () -> Bool in
+            arriving += 1
+            guard isDisconnecting else { return false }
+            waitingForDisconnection.append(PendingSubscription(sink: sink, subscription: subscription))
+            return true
+        }
+        if !deferred {
+            subscription.setDisposable(subscribeCounted(sink))
+        }
         adjustConnectionIfNeeded()
         return sink.holding(
             Disposables.create {
                 subscription.dispose()
-                self.observerLeft(generation: sink.generation)
+                self.observerLeft(sink)
             })
     }
 
-    private enum SubscriptionOutcome {
-        case subscribed
-        case connectionEndedMeanwhile
+    /// Subscribes `sink` to the source, counting it for the subject it subscribes to before any
+    /// event can reach it.
+    private func subscribeCounted(_ sink: some RefCountedObserver<Element>) -> any Disposable {
+        let count = { (subject: UInt64) in
+            sink.subject = subject
+            self.lock.withLock {
+                // An observer that left before it was counted (its subscription was deferred)
+                // is not counted at all.
+                if sink.markCounted() {
+                    self.observers[subject, default: 0] += 1
+                }
+                self.arriving -= 1
+            }
+        }
+        if let numbering {
+            return numbering.subscribe(sink, numbered: count)
+        }
+        count(0)
+        return source.subscribe(sink)
     }
 
-    /// Counts `sink` in and subscribes it to the source, into `subscription`.
-    private func subscribe<Observer: ObserverType>(
-        _ sink: RefCountSink<Connectable, Observer>, through subscription: SerialDisposable
-    ) -> SubscriptionOutcome where Observer.Element == Element {
-        // Counted before subscribing, so that the sink knows its generation before any event
-        // reaches it; connected after, so that it sees what the connection sends first.
-        let (counted, waits) = lock.withLock { () -> (UInt64, Bool) in
-            count += 1
-            if count == 1 {
-                generation &+= 1
-            }
-            return (generation, isDisconnecting)
-        }
-        sink.generation = counted
-        let current = SingleAssignmentDisposable()
-        subscription.disposable = current
-        // While a connection is being disposed, its subject may still be the one a new observer
-        // would find; it subscribes once the disposal is over, on the thread that disposes. Once
-        // this observer is counted no disconnection can start, so otherwise it subscribes now.
-        let deferred =
-            waits
-            && lock.withLock { () -> Bool in
-                guard isDisconnecting else { return false }
-                waitingForDisconnection.append(PendingSubscription(sink: sink, subscription: current))
-                return true
-            }
-        if deferred {
-            return .subscribed
-        }
-        current.setDisposable(source.subscribe(sink))
-        let ended = lock.withLock { self.generation != counted }
-        // A sink that received the terminal event is done; otherwise its subscription is taken
-        // off (the old subject's last delivery then skips it) and made again.
-        guard ended, !sink.isDisposed else { return .subscribed }
-        current.dispose()
-        return sink.isDisposed ? .subscribed : .connectionEndedMeanwhile
-    }
-
-    /// Counts an observer of `generation` out, and disconnects when it was the last.
-    private func observerLeft(generation: UInt64) {
+    /// Counts `sink` out, if it was counted, and disconnects when it was the last.
+    private func observerLeft(_ sink: some RefCountedObserver<Element>) {
         lock.withLock {
-            guard self.generation == generation && count > 0 else { return }
-            count -= 1
+            guard sink.markLeft(), let count = observers[sink.subject] else { return }
+            observers[sink.subject] = count > 1 ? count - 1 : nil
         }
         adjustConnectionIfNeeded()
     }
 
-    /// Ends the connection of `generation` when its source ended: the count starts again from
-    /// zero, and the observers of this generation that leave afterwards are not counted out.
-    fileprivate func sourceEnded(generation: UInt64) {
+    /// Ends the connection that fed `subject` when the source ended: every observer of that
+    /// subject received the terminal event, and those that leave afterwards are not counted out.
+    fileprivate func sourceEnded(subject: UInt64) {
         lock.withLock {
-            guard self.generation == generation else { return }
-            count = 0
-            self.generation &+= 1
-            endings &+= 1
+            observers[subject] = nil
+            lastEndedSubject = subject
+            if connection != nil && connectedSubject == subject {
+                connectionEnded = true
+            }
         }
         adjustConnectionIfNeeded()
     }
 
     /// What the adjusting thread does next.
     private enum Adjustment {
-        case connect(endings: UInt64)
+        case connect
         case disconnect(any Disposable)
         case done
     }
 
-    /// Connects while there are observers and no connection, and disconnects while there is a
-    /// connection and no observers, unless another thread is doing so already.
+    /// Connects while there are observers and no connection, and disconnects a connection that
+    /// ended or has no observers left on its subject, unless another thread is doing so already.
     private func adjustConnectionIfNeeded() {
         let adjusts = lock.withLock { () -> Bool in
             guard !isAdjusting else { return false }
@@ -149,22 +153,27 @@ final class RefCount<Connectable: ConnectableObservableType>: Producer<Connectab
         guard adjusts else { return }
         while true {
             let next = lock.withLockReturningShared { () -> Adjustment in
-                if count > 0 && connection == nil { return .connect(endings: endings) }
-                if count == 0, let current = connection {
-                    connection = nil
-                    isDisconnecting = true
-                    return .disconnect(current)
+                if let current = connection {
+                    if connectionEnded || (observers[connectedSubject] == nil && arriving == 0) {
+                        connection = nil
+                        connectionEnded = false
+                        isDisconnecting = true
+                        return .disconnect(current)
+                    }
+                } else if !observers.isEmpty {
+                    return .connect
                 }
                 isAdjusting = false
                 return .done
             }
             switch next {
-            case .connect(let endingsBefore):
-                let made = source.connect()
+            case .connect:
+                let (made, subject) = numbering?.connectNumbered() ?? (source.connect(), 0)
                 let ended = lock.withLockReturningShared { () -> (any Disposable)? in
                     // A source that ended while connecting has ended this connection too.
-                    guard endings == endingsBefore else { return made }
+                    if lastEndedSubject == subject { return made }
                     connection = made
+                    connectedSubject = subject
                     return nil
                 }
                 ended?.dispose()
@@ -175,8 +184,12 @@ final class RefCount<Connectable: ConnectableObservableType>: Producer<Connectab
                     defer { waitingForDisconnection = [] }
                     return waitingForDisconnection
                 }
-                for pending in waiting where !pending.subscription.isDisposed {
-                    pending.subscription.setDisposable(source.subscribe(pending.sink))
+                for pending in waiting {
+                    if pending.subscription.isDisposed {
+                        lock.withLock { arriving -= 1 }
+                    } else {
+                        pending.subscription.setDisposable(subscribeCounted(pending.sink))
+                    }
                 }
             case .done:
                 return
@@ -185,17 +198,31 @@ final class RefCount<Connectable: ConnectableObservableType>: Producer<Connectab
     }
 }
 
-final class RefCountSink<Connectable: ConnectableObservableType, Observer: ObserverType>: Sink<Observer>, ObserverType
+/// A ``RefCountSink`` seen without its observer's type, as the disposing thread keeps it.
+protocol RefCountedObserver<Element>: ObserverType, AnyObject {
+    /// The number of the subject the observer subscribed to.
+    var subject: UInt64 { get set }
+
+    /// Records that the observer is counted; `false` if it left first.
+    func markCounted() -> Bool
+
+    /// Records that the observer left; whether it had been counted.
+    func markLeft() -> Bool
+}
+
+final class RefCountSink<Connectable: ConnectableObservableType, Observer: ObserverType>: Sink<Observer>, ObserverType,
+    RefCountedObserver
 where Observer.Element == Connectable.Element {
     typealias Element = Observer.Element
 
     private let parent: RefCount<Connectable>
-    private let countedIn = Atomic<UInt64>(0)
+    private let subjectNumber = Atomic<UInt64>(0)
+    // 0 before the observer is counted, 1 once counted, 2 once it left.
+    private let countState = Atomic<UInt8>(0)
 
-    /// The connection this observer was counted in.
-    var generation: UInt64 {
-        get { countedIn.load(ordering: .acquiring) }
-        set { countedIn.store(newValue, ordering: .releasing) }
+    var subject: UInt64 {
+        get { subjectNumber.load(ordering: .acquiring) }
+        set { subjectNumber.store(newValue, ordering: .releasing) }
     }
 
     init(parent: RefCount<Connectable>, observer: Observer, cancel: any Cancelable) {
@@ -203,15 +230,26 @@ where Observer.Element == Connectable.Element {
         super.init(observer: observer, cancel: cancel)
     }
 
+    func markCounted() -> Bool {
+        countState.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged
+    }
+
+    func markLeft() -> Bool {
+        countState.exchange(2, ordering: .acquiringAndReleasing) == 1
+    }
+
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
             forwardNext(element)
         case .error(let error):
-            parent.sourceEnded(generation: generation)
+            // Ended with its subject: leaving afterwards counts nothing out.
+            _ = markLeft()
+            parent.sourceEnded(subject: subject)
             forwardErrorAndDispose(error)
         case .completed:
-            parent.sourceEnded(generation: generation)
+            _ = markLeft()
+            parent.sourceEnded(subject: subject)
             forwardCompletedAndDispose()
         }
     }

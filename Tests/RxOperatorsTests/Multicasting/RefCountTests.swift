@@ -156,7 +156,7 @@ final class RefCountTests: RxTestCase {
         // Four threads subscribe while the source sends three elements and completes on a thread
         // of its own: every observer must be connected or receive the terminal event, never left
         // on a subject that nothing connects.
-        for _ in 0..<200 {
+        for _ in 0..<500 {
             let source = PublishSubject<Int>()
             let shared = UncheckedSendable(source.share())
             let ended = Counter()
