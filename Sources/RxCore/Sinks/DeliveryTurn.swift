@@ -16,9 +16,9 @@ import Synchronization
 /// A thread that sends an event takes the turn, handles its own event and gives the turn back:
 ///
 /// - **Uncontended**, taking and giving back are one compare-and-exchange each, with no lock and
-///   no allocation.
+///   no allocation; the thread's identity is read once, when it takes the turn (``Hold``).
 /// - **Re-entrant**: when the thread already holds the turn (an observer downstream sends into
-///   one of the sources), ``enter()`` answers `false`. The caller then queues its event for
+///   one of the sources), ``enter()`` answers `nil`. The caller then queues its event for
 ///   itself, to handle once the delivery it is inside returns, so events never nest. Only the
 ///   holder's thread ever touches that queue.
 /// - **Another thread holds it**: the sender waits until the turn is handed to it, then handles
@@ -48,10 +48,20 @@ package struct DeliveryTurn: ~Copyable, Sendable {
     // Never a thread identity: those are addresses of thread control blocks, aligned past 4.
     private static var handedOver: UInt { 4 }
 
+    /// A thread's hold on the turn, which ``enter()`` gives and ``leave(_:)`` takes back: it
+    /// carries the thread's identity, so that giving the turn back asks the system for nothing.
+    package struct Hold {
+        fileprivate let thread: UInt
+
+        /// The calling thread's hold, for a caller that took the turn in another function.
+        @inline(__always)
+        package static var current: Hold { Hold(thread: DeliveryTurn.currentThread()) }
+    }
+
     /// What ``request()`` did.
     package enum RequestOutcome {
-        /// The turn was free: the caller holds it now, does the work and calls ``leave()``.
-        case taken
+        /// The turn was free: the caller holds it now, does the work and calls ``leave(_:)``.
+        case taken(Hold)
         /// The calling thread holds the turn further up its stack: it does the work once the
         /// delivery it is inside returns.
         case heldByCurrentThread
@@ -63,40 +73,41 @@ package struct DeliveryTurn: ~Copyable, Sendable {
     /// A free turn.
     package init() {}
 
-    /// Takes the turn, waiting for it if another thread holds it, and answers `true`; the caller
-    /// handles its event and then calls ``leave()``. Answers `false` at once when the calling
-    /// thread holds the turn already: the caller is inside its own delivery and must queue its
-    /// event for after it.
+    /// Takes the turn, waiting for it if another thread holds it, and gives the caller its hold:
+    /// the caller handles its event and then calls ``leave(_:)``. Answers `nil` at once when the
+    /// calling thread holds the turn already: the caller is inside its own delivery and must
+    /// queue its event for after it.
     @inline(__always)
-    package borrowing func enter() -> Bool {
+    package borrowing func enter() -> Hold? {
         let me = DeliveryTurn.currentThread()
         if state.compareExchange(expected: 0, desired: me, ordering: .acquiring).exchanged {
-            return true
+            return Hold(thread: me)
         }
-        return enterContended(me)
+        return enterContended(me) ? Hold(thread: me) : nil
     }
 
     /// Takes the turn only if it is free; never waits.
-    package borrowing func tryEnter() -> Bool {
-        state.compareExchange(expected: 0, desired: DeliveryTurn.currentThread(), ordering: .acquiring).exchanged
+    package borrowing func tryEnter() -> Hold? {
+        let me = DeliveryTurn.currentThread()
+        return state.compareExchange(expected: 0, desired: me, ordering: .acquiring).exchanged ? Hold(thread: me) : nil
     }
 
     /// Gives the turn back, to the longest-waiting thread if one waits. Call it on the thread
     /// that took it, once its queue is empty, for a turn nobody calls ``request()`` on.
     @inline(__always)
-    package borrowing func leave() {
-        if state.compareExchange(expected: DeliveryTurn.currentThread(), desired: 0, ordering: .releasing).exchanged {
+    package borrowing func leave(_ hold: Hold) {
+        if state.compareExchange(expected: hold.thread, desired: 0, ordering: .releasing).exchanged {
             return
         }
         _ = leaveContended(takingRequest: false)
     }
 
-    /// Gives the turn back like ``leave()``, unless another thread called ``request()`` while
+    /// Gives the turn back like ``leave(_:)``, unless another thread called ``request()`` while
     /// the caller held it: then answers `true`, still holding the turn, and the caller does the
     /// requested work and calls this again.
     @inline(__always)
-    package borrowing func leaveUnlessRequested() -> Bool {
-        if state.compareExchange(expected: DeliveryTurn.currentThread(), desired: 0, ordering: .releasing).exchanged {
+    package borrowing func leaveUnlessRequested(_ hold: Hold) -> Bool {
+        if state.compareExchange(expected: hold.thread, desired: 0, ordering: .releasing).exchanged {
             return false
         }
         return leaveContended(takingRequest: true)
@@ -112,7 +123,7 @@ package struct DeliveryTurn: ~Copyable, Sendable {
             let current = state.load(ordering: .acquiring)
             if current == 0 {
                 if state.compareExchange(expected: 0, desired: me, ordering: .acquiring).exchanged {
-                    return .taken
+                    return .taken(Hold(thread: me))
                 }
                 continue
             }
@@ -183,7 +194,7 @@ package struct DeliveryTurn: ~Copyable, Sendable {
             let current = state.load(ordering: .acquiring)
             if current & DeliveryTurn.requestBit != 0 {
                 guard takingRequest else {
-                    rxFatalError("DeliveryTurn.leave(): a request is pending; use leaveUnlessRequested()")
+                    rxFatalError("DeliveryTurn.leave(_:): a request is pending; use leaveUnlessRequested(_:)")
                 }
                 if state.compareExchange(
                     expected: current, desired: current & ~DeliveryTurn.requestBit, ordering: .acquiringAndReleasing

@@ -100,13 +100,13 @@ class SubjectObserverEntryOf<Element>: SubjectObserverEntry {
     /// From inside the replay, keeps `event` for the subscribing thread to send after it; from
     /// another thread, waits for the replay to end, then sends `event` if the entry is live.
     private final func deliverWhilePriming(_ event: Event<Element>) {
-        guard primingTurn.enter() else {
+        guard let hold = primingTurn.enter() else {
             let queue = sentWhilePriming ?? RingQueue(minimumCapacity: 2)
             sentWhilePriming = queue
             queue.append(event)
             return
         }
-        primingTurn.leave()
+        primingTurn.leave(hold)
         if phase.load(ordering: .acquiring) == Phase.live {
             send(event)
         }
@@ -125,7 +125,7 @@ class SubjectObserverEntryOf<Element>: SubjectObserverEntry {
             }
         }
         _ = phase.compareExchange(expected: Phase.priming, desired: Phase.live, ordering: .acquiringAndReleasing)
-        primingTurn.leave()
+        primingTurn.leave(.current)
     }
 }
 

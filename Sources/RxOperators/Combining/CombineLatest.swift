@@ -88,8 +88,8 @@ final class CombineLatestSink<Observer: ObserverType, each Source>:
     func next<Element>(_ element: Element, in slot: CombineLatestSlot<Element>, bit: UInt16) {
         // Inside the delivery turn, as `serialized(_:)` would run it (a closure here cannot
         // capture the parameter pack).
-        let entered = enterTurn()
-        defer { if entered { leaveTurn() } }
+        let hold = enterTurn()
+        defer { leaveTurn(hold) }
         let (delivery, replaced) = lock.withLockReturningShared {
             () -> (SerializedDelivery<(repeat each Source)>?, Element?) in
             // Shared: the slots are touched only under this lock.
@@ -121,8 +121,8 @@ final class CombineLatestSink<Observer: ObserverType, each Source>:
     func done(bit: UInt16) {
         // Inside the delivery turn, as `serialized(_:)` would run it (a closure here cannot
         // capture the parameter pack).
-        let entered = enterTurn()
-        defer { if entered { leaveTurn() } }
+        let hold = enterTurn()
+        defer { leaveTurn(hold) }
         let delivery = lock.withLockReturningShared { () -> SerializedDelivery<(repeat each Source)>? in
             guard !isTerminated else { return nil }
             isDone |= bit
@@ -136,8 +136,8 @@ final class CombineLatestSink<Observer: ObserverType, each Source>:
     func fail(_ error: any Swift.Error) {
         // Inside the delivery turn, as `serialized(_:)` would run it (a closure here cannot
         // capture the parameter pack).
-        let entered = enterTurn()
-        defer { if entered { leaveTurn() } }
+        let hold = enterTurn()
+        defer { leaveTurn(hold) }
         let delivery = lock.withLockReturningShared { () -> SerializedDelivery<(repeat each Source)>? in
             guard !isTerminated else { return nil }
             return claimOrQueue(terminate(.error(error)))

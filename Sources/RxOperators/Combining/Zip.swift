@@ -94,8 +94,8 @@ final class ZipSink<Observer: ObserverType, each Source>: SerializingSink<Observ
     func next<Element>(_ element: Element, in slot: ZipSlot<Element>) {
         // Inside the delivery turn, as `serialized(_:)` would run it (a closure here cannot
         // capture the parameter pack).
-        let entered = enterTurn()
-        defer { if entered { leaveTurn() } }
+        let hold = enterTurn()
+        defer { leaveTurn(hold) }
         let delivery = lock.withLockReturningShared { () -> SerializedDelivery<(repeat each Source)>? in
             // Shared: the queues are touched only under this lock.
             guard !isTerminated, let waiting = slot.waiting else { return nil }
@@ -147,8 +147,8 @@ final class ZipSink<Observer: ObserverType, each Source>: SerializingSink<Observ
     func done(bit: UInt16) {
         // Inside the delivery turn, as `serialized(_:)` would run it (a closure here cannot
         // capture the parameter pack).
-        let entered = enterTurn()
-        defer { if entered { leaveTurn() } }
+        let hold = enterTurn()
+        defer { leaveTurn(hold) }
         let delivery = lock.withLockReturningShared { () -> SerializedDelivery<(repeat each Source)>? in
             guard !isTerminated else { return nil }
             isDone |= bit
@@ -162,8 +162,8 @@ final class ZipSink<Observer: ObserverType, each Source>: SerializingSink<Observ
     func fail(_ error: any Swift.Error) {
         // Inside the delivery turn, as `serialized(_:)` would run it (a closure here cannot
         // capture the parameter pack).
-        let entered = enterTurn()
-        defer { if entered { leaveTurn() } }
+        let hold = enterTurn()
+        defer { leaveTurn(hold) }
         let delivery = lock.withLockReturningShared { () -> SerializedDelivery<(repeat each Source)>? in
             guard !isTerminated else { return nil }
             return claimOrQueue(terminate(.error(error)))

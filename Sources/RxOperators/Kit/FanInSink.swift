@@ -45,7 +45,7 @@ class FanInSink<Observer: ObserverType>: Sink<Observer> {
     /// later tag has been delivered.
     @inline(__always)
     final func serializeNext(_ element: Observer.Element, tag: Int = 0) {
-        guard turn.enter() else {
+        guard let hold = turn.enter() else {
             queueReentrant(.element(element, tag: tag))
             return
         }
@@ -53,7 +53,7 @@ class FanInSink<Observer: ObserverType>: Sink<Observer> {
             deliveredTag = tag
             forwardNext(element)
         }
-        leaveTurn()
+        leaveTurn(hold)
     }
 
     /// Moves the current tag on and returns it: elements tagged with an earlier one that arrive
@@ -71,12 +71,12 @@ class FanInSink<Observer: ObserverType>: Sink<Observer> {
     /// Delivers `terminal` after the events before it, once for the subscription, then disposes
     /// the sink.
     final func serializeTerminal(_ terminal: Terminal) {
-        guard turn.enter() else {
+        guard let hold = turn.enter() else {
             queueReentrant(.terminal(terminal))
             return
         }
         deliver(terminal)
-        leaveTurn()
+        leaveTurn(hold)
     }
 
     /// On the thread holding the turn, from inside its delivery: keeps `pending` for after it.
@@ -102,11 +102,11 @@ class FanInSink<Observer: ObserverType>: Sink<Observer> {
 
     /// Delivers what was sent from inside the deliveries, oldest first, then gives up the turn.
     @inline(__always)
-    private final func leaveTurn() {
+    private final func leaveTurn(_ hold: DeliveryTurn.Hold) {
         if let reentrant, !reentrant.isEmpty {
             deliverReentrant(reentrant)
         }
-        turn.leave()
+        turn.leave(hold)
     }
 
     @inline(never)

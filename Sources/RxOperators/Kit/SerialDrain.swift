@@ -28,35 +28,35 @@ final class SerialDrain<Item> {
     @inline(__always)
     func serialize(_ item: Item, _ handle: (Item) -> Void, release: () -> Void = {}) {
         guard !closed.load(ordering: .relaxed) else { return }
-        guard turn.enter() else {
+        guard let hold = turn.enter() else {
             enqueue(item)
             return
         }
         if !closed.load(ordering: .acquiring) {
             handle(item)
         }
-        leave(handle, release: release)
+        leave(hold, handle, release: release)
     }
 
     /// Makes the caller the handler, for a caller whose uncontended path should build no item:
-    /// answers `true` when it then handles its event itself and calls ``leave(_:release:)``.
-    /// Answers `false` when the drain is closed, or when the caller is inside the handler, having
-    /// queued the item `makeItem` builds. Out of line: inside it, this drain's type metadata
+    /// gives the caller its hold when it then handles its event itself and calls
+    /// ``leave(_:_:release:)``. Answers `nil` when the drain is closed, or when the caller is
+    /// inside the handler, having queued the item `makeItem` builds. Out of line: inside it, this drain's type metadata
     /// comes with `self`, where inlined code generic over the item would look it up to find the
     /// stored properties.
     @inline(never)
-    func enterOrQueue(_ makeItem: () -> Item, release: () -> Void = {}) -> Bool {
-        guard !closed.load(ordering: .relaxed) else { return false }
-        guard turn.enter() else {
+    func enterOrQueue(_ makeItem: () -> Item, release: () -> Void = {}) -> DeliveryTurn.Hold? {
+        guard !closed.load(ordering: .relaxed) else { return nil }
+        guard let hold = turn.enter() else {
             enqueue(makeItem())
-            return false
+            return nil
         }
         if closed.load(ordering: .acquiring) {
             // Closed while this thread waited: it gives the turn back, releasing if asked to.
-            leave({ _ in }, release: release)
-            return false
+            leave(hold, { _ in }, release: release)
+            return nil
         }
-        return true
+        return hold
     }
 
     /// By the thread holding the turn, from inside the handler: queues `item` for after it.
@@ -75,7 +75,7 @@ final class SerialDrain<Item> {
     /// meanwhile, then gives up the turn, running `release` first if the drain was closed with a
     /// release left to this thread. Out of line, as ``enterOrQueue(_:release:)``.
     @inline(never)
-    func leave(_ handle: (Item) -> Void, release: () -> Void = {}) {
+    func leave(_ hold: DeliveryTurn.Hold, _ handle: (Item) -> Void, release: () -> Void = {}) {
         while true {
             if let queue {
                 while !queue.isEmpty {
@@ -90,7 +90,7 @@ final class SerialDrain<Item> {
                 release()
             }
             // A close on another thread while this one handled leaves the release to it.
-            guard turn.leaveUnlessRequested() else { return }
+            guard turn.leaveUnlessRequested(hold) else { return }
             releaseRequested = true
         }
     }
@@ -103,10 +103,10 @@ final class SerialDrain<Item> {
     func close(releasing release: () -> Void) {
         guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         switch turn.request() {
-        case .taken:
+        case .taken(let hold):
             release()
             // No other request can come: the drain closes once.
-            turn.leave()
+            turn.leave(hold)
         case .heldByCurrentThread:
             releaseRequested = true
         case .passedToHolder:

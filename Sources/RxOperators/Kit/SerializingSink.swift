@@ -40,24 +40,27 @@ class SerializingSink<Observer: ObserverType, Item>: Sink<Observer> {
     /// decides to deliver is then queued (``claimOrQueue(_:)``) for after the current delivery.
     @inline(__always)
     final func serialized(_ body: () -> Void) {
-        let entered = enterTurn()
+        let hold = turn.enter()
         body()
-        if entered {
-            turn.leave()
+        if let hold {
+            turn.leave(hold)
         }
     }
 
     /// ``serialized(_:)`` in two steps, for a caller that cannot pass a closure (one generic over
-    /// a parameter pack): answers whether to call ``leaveTurn()`` after handling the event.
+    /// a parameter pack): the hold to give back with ``leaveTurn(_:)`` after handling the event,
+    /// `nil` from inside a delivery.
     @inline(__always)
-    final func enterTurn() -> Bool {
+    final func enterTurn() -> DeliveryTurn.Hold? {
         turn.enter()
     }
 
     /// Gives up the turn that ``enterTurn()`` took.
     @inline(__always)
-    final func leaveTurn() {
-        turn.leave()
+    final func leaveTurn(_ hold: DeliveryTurn.Hold?) {
+        if let hold {
+            turn.leave(hold)
+        }
     }
 
     /// Under ``lock``: marks a terminal delivery as decided (later source events are then

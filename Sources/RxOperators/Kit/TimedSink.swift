@@ -73,9 +73,9 @@ class TimedSink<SourceElement, Observer: ObserverType>: Sink<Observer>, Observer
         guard !isDisposed else { return }
         let time = stampsArrivals ? scheduler.now : nil
         // The queue item, and the metadata lookups it costs, only when the drain is busy.
-        if drain.enterOrQueue({ Self.queueItem(element, arrivedAt: time) }, release: releaseKept) {
+        if let hold = drain.enterOrQueue({ Self.queueItem(element, arrivedAt: time) }, release: releaseKept) {
             handleNext(element, arrivedAt: time)
-            drain.leave(handleInput, release: releaseKept)
+            drain.leave(hold, handleInput, release: releaseKept)
         }
     }
 
