@@ -219,9 +219,9 @@ public struct HandlerIsolation: Sendable {
     @usableFromInline
     func checkMainThread(_ handler: StaticString) {
         if MainThread.isCurrent { return }
-        rxFatalError(
+        Hooks.isolationViolationHandler(
             """
-            the \(handler) closure was written in main-actor code, so it may touch main-actor \
+            RxSwiftModular: the \(handler) closure was written in main-actor code, so it may touch main-actor \
             state, but its event arrived off the main thread, where running it would be a data \
             race. Deliver the events on the main thread first, with \
             `.observe(on: MainScheduler.instance)` before this operator; or, if the closure \

@@ -132,6 +132,28 @@ struct HandlerIsolationTests {
         #expect(message.contains(".observe(on: MainScheduler.instance)"))
     }
 
+    @Test func aCodebaseMigratingInSwift5ModeCanReportViolationsAndGoOn() async {
+        // The library cannot tell a Swift 5 caller from a Swift 6 one; the hook lets a codebase
+        // compiled in the Swift 5 mode, where RxSwift ran such closures off the main thread,
+        // report each place and keep running. In a child process: the hook is process-wide.
+        let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            Hooks.isolationViolationHandler = { message in print("reported: \(message)") }
+            let counter = Counter()
+            let events = await MainActor.run { () -> UncheckedSendable<PublishSubject<Int>> in
+                let model = Model()
+                model.subscription = model.events.subscribe(onNext: { _ in counter.increment() })
+                kept = model
+                return UncheckedSendable(model.events)
+            }
+            await sendOnBackground(1, to: events.value)
+            print("ran: \(counter.value)")
+        }
+        let output = String(decoding: result?.standardOutputContent ?? [], as: UTF8.self)
+        #expect(
+            output.contains("reported: RxSwiftModular: the subscribe(onNext:) closure was written in main-actor code"))
+        #expect(output.contains("ran: 1"))
+    }
+
     @Test func aMainActorOnCompletedHandlerCalledOffTheMainThreadStops() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let events = await MainActor.run { () -> UncheckedSendable<PublishSubject<Int>> in
