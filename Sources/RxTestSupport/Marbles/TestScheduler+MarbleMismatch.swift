@@ -59,7 +59,7 @@ extension TestScheduler {
     ) -> String? {
         let expected: [Subscription]
         do {
-            expected = try self.subscriptions(diagrams, subscribed: subscribed)
+            expected = try self.marbleSubscriptions(diagrams, subscribed: subscribed)
         } catch {
             return error.description
         }

@@ -86,7 +86,7 @@ struct SwiftTestingMarbleTests {
 
     @Test(.leakChecked) func traitOnTestAndSuiteChecksOnce() throws {
         let scheduler = TestScheduler(initialClock: 0)
-        #expect(try scheduler.events("-a", values: values) == [.next(210, 1)])
+        #expect(try scheduler.marbleEvents("-a", values: values) == [.next(210, 1)])
     }
 
     @Test(arguments: 0..<6) func parallelSchedulersStayIndependent(offset: Int) throws {
@@ -101,8 +101,8 @@ struct SwiftTestingMarbleTests {
 @Suite(.leakChecked) struct SwiftTestingParallelTests {
     @Test(arguments: ["-a-b-|", "(ab)--|", "a 3t b"]) func renderingRoundTrips(diagram: String) throws {
         let scheduler = TestScheduler(initialClock: 0)
-        let events = try scheduler.events(diagram)
-        #expect(try scheduler.events(scheduler.diagram(of: events)) == events)
+        let events = try scheduler.marbleEvents(diagram)
+        #expect(try scheduler.marbleEvents(scheduler.marbleDiagram(of: events)) == events)
     }
 
     @Test func schedulersRunIndependentlyOnParallelTasks() async throws {
@@ -125,7 +125,7 @@ struct SwiftTestingMarbleTests {
     @Test func malformedDiagramThrowsWithCaret() {
         let scheduler = TestScheduler(initialClock: 0)
         #expect(throws: MarbleDiagramError(diagram: "-(a", column: 1, reason: "'(' is never closed")) {
-            try scheduler.events("-(a")
+            try scheduler.marbleEvents("-(a")
         }
     }
 }
