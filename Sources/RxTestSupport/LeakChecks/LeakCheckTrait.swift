@@ -56,10 +56,10 @@ public struct LeakCheckTrait: TestTrait, SuiteTrait, TestScoping {
         } catch {
             outcome = .failure(error)
         }
-        let leaked = await Resources.waitForTotal(toReturnTo: baseline.total, timeout: timeout)
-        if leaked != 0 {
+        let end = await LeakWait.wait(for: baseline.total, timeout: timeout)
+        if end.difference != 0 {
             Issue.record(
-                Comment(rawValue: baseline.message(leaked: leaked, after: "the test \(testName)")),
+                Comment(rawValue: baseline.message(after: "the test \(testName)", end)),
                 sourceLocation: sourceLocation)
         }
         try outcome.get()
