@@ -58,9 +58,7 @@ public struct LeakCheckTrait: TestTrait, SuiteTrait, TestScoping {
         }
         let end = await LeakWait.wait(for: baseline.total, timeout: timeout)
         if end.difference != 0 {
-            Issue.record(
-                Comment(rawValue: baseline.message(after: "the test \(testName)", end)),
-                sourceLocation: sourceLocation)
+            FailureReporter.report(baseline.message(after: "the test \(testName)", end), at: sourceLocation)
         }
         try outcome.get()
     }

@@ -21,57 +21,70 @@ struct SwiftTestingMarbleTests {
         #expect(res.events == [.next(220, 2), .next(240, 3), .completed(260)])
     }
 
-    @Test func failureBecomesAnIssueAtTheCallersLine() throws {
-        let scheduler = TestScheduler(initialClock: 0)
-        let xs = try scheduler.createColdObservable("-a|", values: values)
-        let res = scheduler.start { xs }
-        let line = #line + 2
-        withKnownIssue {
-            assertMarbles(res, "-b|", values: values)
+    // The one issue this target records on purpose, with a message that says so: every
+    // assertion below reports through this route, and the others are captured.
+    @Test func aReportInASwiftTestingTestBecomesAnIssueAtTheCallersLine() {
+        let caller = SourceContext(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+        withKnownIssue("recorded on purpose, to see where an assertion's report lands") {
+            FailureReporter.report(
+                "on purpose: where RxTestSupport's assertions report in a Swift Testing test", at: caller)
         } matching: { issue in
-            issue.sourceLocation?.line == line
+            issue.sourceLocation?.line == Int(caller.line)
                 && issue.sourceLocation?.fileID == "RxTestSupportTests/SwiftTestingTests.swift"
-                && (issue.comments.first?.rawValue.hasPrefix(
-                    "recorded events differ from the marble diagram at 210 (frame 1):") ?? false)
+                && issue.comments.first?.rawValue.hasPrefix("on purpose:") == true
         }
     }
 
-    @Test func rxTestAssertionsReportIssuesToo() {
-        withKnownIssue {
-            XCTAssertEqual([Recorded.next(210, 1)], [.next(220, 1)])
-        } matching: { issue in
-            issue.comments.first?.rawValue.hasPrefix("XCTAssertEqual failed: the recorded events differ") ?? false
-        }
+    @Test func aMarbleFailureIsReportedAtTheCallersLine() throws {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = try scheduler.createColdObservable("-a|", values: values)
+        let res = scheduler.start { xs }
+        let line: UInt = #line + 1
+        let failures = FailureReporter.capturing { assertMarbles(res, "-b|", values: values) }
+        #expect(failures.map(\.line) == [line])
+        #expect(failures.map(\.fileID) == ["RxTestSupportTests/SwiftTestingTests.swift"])
+        #expect(
+            failures.first?.message.hasPrefix("recorded events differ from the marble diagram at 210 (frame 1):")
+                == true)
+    }
+
+    @Test func rxTestAssertionsReportToo() {
+        let failures = capturedFailures { XCTAssertEqual([Recorded.next(210, 1)], [.next(220, 1)]) }
+        #expect(failures.count == 1)
+        #expect(failures.first?.hasPrefix("XCTAssertEqual failed: the recorded events differ") == true)
     }
 
     @Test func leakAssertionReportsTheCount() {
         let baseline = Resources.total
-        withKnownIssue {
+        let failures = capturedFailures {
             assertNoLeaks(timeout: .milliseconds(20)) { _ = Resources.incrementTotal() }
-        } matching: { issue in
-            issue.comments.first?.rawValue
-                == "1 framework object still alive after the block (Resources.total \(baseline) → \(baseline + 1)):"
-                + " Resources.incrementTotal() ×1"
         }
         Resources.decrementTotal()
+        #expect(
+            failures == [
+                "1 framework object still alive after the block (Resources.total \(baseline) → \(baseline + 1)):"
+                    + " Resources.incrementTotal() ×1\n" + LeakBaseline.likelyCauses
+            ])
     }
 
-    @Test func leakCheckReportsTheCountAsAnIssue() async throws {
+    @Test func leakCheckReportsTheCountAtTheTestsLocation() async throws {
         let baseline = Resources.total
         let location = SourceLocation(
             fileID: "RxTestSupportTests/SwiftTestingTests.swift", filePath: #filePath, line: 1, column: 1)
-        try await withKnownIssue {
+        let failures = try await FailureReporter.capturing {
             try await LeakCheckTrait.check(
                 timeout: .milliseconds(20), testName: "leaky()", sourceLocation: location
             ) {
                 _ = Resources.incrementTotal()
             }
-        } matching: { issue in
-            issue.comments.first?.rawValue
-                == "1 framework object still alive after the test leaky() (Resources.total \(baseline) → \(baseline + 1)):"
-                + " Resources.incrementTotal() ×1"
         }
         Resources.decrementTotal()
+        #expect(failures.map(\.line) == [1])
+        #expect(
+            failures.map(\.message) == [
+                "1 framework object still alive after the test leaky() (Resources.total \(baseline) → \(baseline + 1)):"
+                    + " Resources.incrementTotal() ×1\n" + LeakBaseline.likelyCauses
+            ])
     }
 
     @Test func asyncLeakAssertionPassesWhenEverythingIsReleased() async throws {
