@@ -1,3 +1,4 @@
+import RxTestHelpers
 import RxTestSupport
 import XCTest
 

@@ -1,4 +1,5 @@
 import RxCore
+import RxTestHelpers
 import RxTestSupport
 import XCTest
 
