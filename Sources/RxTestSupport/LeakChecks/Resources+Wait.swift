@@ -36,7 +36,7 @@ struct LeakWait: Sendable {
     /// How long the count must stand still, with nothing in flight, before the wait gives up:
     /// long enough for a thread of the test's own (not a scheduler of the framework's) that
     /// has just fulfilled an expectation to finish releasing what it held.
-    static let settlingTime: Duration = .milliseconds(150)
+    static let settlingTime: Duration = .milliseconds(300)
 
     /// `Resources.total - baseline` when the wait ended.
     let difference: Int
