@@ -67,7 +67,7 @@ struct SwiftTestingMarbleTests {
             ])
     }
 
-    @Test func leakCheckReportsTheCountAtTheTestsLocation() async throws {
+    @Test func leakCheckReportsTheCountAsAnIssue() async throws {
         let baseline = Resources.total
         let location = SourceLocation(
             fileID: "RxTestSupportTests/SwiftTestingTests.swift", filePath: #filePath, line: 1, column: 1)
