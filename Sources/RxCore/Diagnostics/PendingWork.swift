@@ -10,7 +10,8 @@ import Synchronization
 /// second case. Release builds count nothing and ``count`` stays zero.
 package enum PendingWork {
     #if DEBUG
-        private static let counter = Atomic<Int>(0)
+        @usableFromInline
+        package static let counter = Atomic<Int>(0)
     #endif
 
     /// How many pieces of work are in flight.
@@ -22,7 +23,9 @@ package enum PendingWork {
         #endif
     }
 
-    /// Counts one more piece of work; pair it with exactly one ``end()``.
+    /// Counts one more piece of work; pair it with exactly one ``end()``. Inlinable, so that a
+    /// release build, which counts nothing, keeps no call on the schedulers' paths.
+    @inlinable
     package static func begin() {
         #if DEBUG
             counter.wrappingAdd(1, ordering: .relaxed)
@@ -30,6 +33,7 @@ package enum PendingWork {
     }
 
     /// Counts one piece of work as finished.
+    @inlinable
     package static func end() {
         #if DEBUG
             counter.wrappingSubtract(1, ordering: .releasing)
