@@ -30,7 +30,7 @@ let timeOperatorsSection = Section(
             let keys = try scheduler.createHotObservable(typing)
             let result = scheduler.start { apply(keys.asObservable(), scheduler) }
             let padding = String(repeating: " ", count: max(1, 33 - name.count))
-            show("\(name)\(padding)\(scheduler.diagram(of: result.events))")
+            show("\(name)\(padding)\(scheduler.marbleDiagram(of: result.events))")
         } catch {
             show("\(name): the diagram did not parse: \(error)")
         }

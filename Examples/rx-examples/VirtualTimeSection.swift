@@ -28,8 +28,8 @@ let virtualTimeSection = Section(
 
     let digits: [Character: Int] = ["0": 0, "1": 1, "2": 2, "3": 3, "4": 4]
     let letters: [Character: Int] = ["a": 0, "b": 10, "c": 20, "d": 30]
-    show("timer(100 ms, period: 200 ms)  \(scheduler.diagram(of: source.events, values: digits))")
-    show(".map { $0 * 10 }.take(4)       \(scheduler.diagram(of: result.events, values: letters))")
+    show("timer(100 ms, period: 200 ms)  \(scheduler.marbleDiagram(of: source.events, values: digits))")
+    show(".map { $0 * 10 }.take(4)       \(scheduler.marbleDiagram(of: result.events, values: letters))")
     show("  where a = 0, b = 10, c = 20, d = 30; (d|) is d and completion in the same frame")
     show("recorded: \(result.events.map(\.debugDescription).joined(separator: ", "))")
     print()

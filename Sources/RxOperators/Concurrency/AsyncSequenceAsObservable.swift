@@ -35,7 +35,12 @@ private final class AsyncSequenceObservable<Sequence: AsyncSequence & Sendable>:
         // disposing a sink is safe from any thread.
         let sequence = sequence
         let iteration = UncheckedSendable({ await sink.iterate(sequence) } as () async -> Void)
-        let task = Task(priority: priority) { await iteration.value() }
+        // In flight until the iteration ends: leak checks wait for the task to let go of the sink.
+        PendingWork.begin()
+        let task = Task(priority: priority) {
+            await iteration.value()
+            PendingWork.end()
+        }
         return sink.holding(Disposables.create { task.cancel() })
     }
 }

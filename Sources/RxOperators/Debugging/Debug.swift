@@ -18,7 +18,9 @@ extension ObservableType {
         _ identifier: String? = nil, trimOutput: Bool = false, file: String = #file, line: UInt = #line,
         function: String = #function
     ) -> Observable<Element> {
-        debug(identifier, trimOutput: trimOutput, file: file, line: line, function: function) { print($0) }
+        debug(identifier, trimOutput: trimOutput, file: file, line: line, function: function) {
+            DebugOutput.write($0)
+        }
     }
 
     /// `debug` writing its lines to `log` instead of standard output, so tests can read them.
@@ -28,6 +30,21 @@ extension ObservableType {
     ) -> Observable<Element> {
         let name = identifier ?? "\(file.split(separator: "/").last.map(String.init) ?? file):\(line) (\(function))"
         return Debug(source: asObservable(), identifier: name, trimOutput: trimOutput, log: log)
+    }
+}
+
+/// Where the public `debug` operators print: standard output, unless this package's tests take
+/// the lines of the current task (or thread) to read them instead of printing them.
+package enum DebugOutput {
+    /// Receives the lines instead of standard output while set.
+    @TaskLocal package static var redirect: (@Sendable (String) -> Void)?
+
+    static func write(_ line: String) {
+        if let redirect {
+            redirect(line)
+        } else {
+            print(line)
+        }
     }
 }
 

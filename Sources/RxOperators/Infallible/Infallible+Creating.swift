@@ -11,15 +11,20 @@ extension Infallible {
     ///
     /// Events sent after `.completed` or after disposal are dropped, as with
     /// `create(_:)`, on which this is built.
+    ///
+    /// The closure is `@Sendable` (the counterpart of `observer.sendable` in
+    /// `Observable.create`): a callback marked `@Sendable` may capture it and call it from any
+    /// thread, as long as the calls come one at a time. RxSwift's signature, with a plain
+    /// closure, is kept too.
     public static func create(
-        subscribe: @escaping (@escaping InfallibleObserver) -> any Disposable,
+        subscribe: @escaping (@escaping @Sendable (InfallibleEvent<Element>) -> Void) -> any Disposable,
         isolation: isolated (any Actor)? = #isolation
     ) -> Infallible<Element> {
         let handlerIsolation = HandlerIsolation(isolation)
         // Checked by hand: `guarding(_:_:)` would reabstract a closure whose argument is itself a
         // closure through a parameter pack, which the compiler cannot lower yet.
         let unguarded = subscribe
-        let subscribe: (@escaping InfallibleObserver) -> any Disposable =
+        let subscribe: (@escaping @Sendable (InfallibleEvent<Element>) -> Void) -> any Disposable =
             handlerIsolation.isNonisolated
             ? unguarded
             : { observer in
@@ -29,7 +34,9 @@ extension Infallible {
         // Already guarded: `Observable.create` must not check a second time.
         let source = Observable<Element>.create(
             { observer in
-                subscribe { event in
+                // Handed out as a `@Sendable` closure through the observer's Sendable form.
+                let observer = observer.sendable
+                return subscribe { event in
                     switch event {
                     case .next(let element):
                         observer.onNext(element)

@@ -18,8 +18,13 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     ///
     /// Only the first event counts: later calls of the closure are ignored, and the first one
     /// disposes the subscription, so the returned disposable always runs.
+    ///
+    /// The closure is `@Sendable` (the trait's counterpart of `observer.sendable` in
+    /// `Observable.create`): a callback marked `@Sendable` may capture it and call it from any
+    /// thread, as long as the calls come one at a time, as they do from a callback called once
+    /// or always on one serial queue. RxSwift's signature, with a plain closure, is kept too.
     public static func create(
-        subscribe: @escaping (@escaping CompletableObserver) -> any Disposable,
+        subscribe: @escaping (@escaping @Sendable (CompletableEvent) -> Void) -> any Disposable,
         isolation: isolated (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
         let handlerIsolation = HandlerIsolation(isolation)
@@ -28,6 +33,10 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
                 // Checked here rather than through `guarding`, whose thunk for a closure
                 // taking a closure crashes the 6.3 compiler.
                 handlerIsolation.check("create(subscribe:)")
+                // The closure handed out is `@Sendable`, so that a callback marked `@Sendable`
+                // can capture it: it sends through the observer's Sendable form, which accepts
+                // events from any thread, one at a time.
+                let observer = observer.sendable
                 return subscribe { event in
                     switch event {
                     case .error(let error):

@@ -56,7 +56,10 @@ extension PrimitiveSequenceType {
         let source = Observable<Element>.create(
             { observer in
                 let observer = observer.sendable
+                // In flight until the task ends: leak checks wait for it to let go of the observer.
+                PendingWork.begin()
                 let operation: @Sendable () async -> Void = {
+                    defer { PendingWork.end() }
                     do {
                         let element = try await work()
                         observer.onNext(element)

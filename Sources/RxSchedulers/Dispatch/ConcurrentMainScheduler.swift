@@ -44,8 +44,10 @@ public final class ConcurrentMainScheduler: SchedulerType, Sendable {
             return action(state)
         }
         let scheduled = ScheduledAction { action(state) }
+        PendingWork.begin()
         DispatchQueue.main.async {
             scheduled.run()
+            PendingWork.end()
         }
         return scheduled
     }

@@ -1,4 +1,5 @@
 import Dispatch
+import RxCore
 import RxDisposables
 
 // @unchecked Sendable: `source`, `state`, `action`, `result` and `disposed` are read and written only under `lock`.
@@ -23,6 +24,10 @@ final class DelayedDispatchAction<StateType>: Cancelable, @unchecked Sendable {
     private var action: ((StateType) -> any Disposable)?
     private var result: (any Disposable)?
     private var disposed = false
+    #if DEBUG
+        // In flight until the action has run or the timer is disposed unfired: leak checks wait.
+        private let pending = PendingWorkToken()
+    #endif
 
     /// Creates and starts a timer that runs `action` with `state` on `queue` once `deadline`
     /// has passed.
@@ -65,7 +70,13 @@ final class DelayedDispatchAction<StateType>: Cancelable, @unchecked Sendable {
         taken.source?.cancel()
         // The unrun action and its state are released here, outside the lock: a deinit they
         // trigger may dispose this very timer.
+        let unrun = taken.action != nil
         _ = (taken.state, taken.action)
+        #if DEBUG
+            if unrun {
+                pending.dispose()
+            }
+        #endif
         taken.result?.dispose()
     }
 
@@ -89,5 +100,8 @@ final class DelayedDispatchAction<StateType>: Cancelable, @unchecked Sendable {
         if outcome.disposeNow {
             produced.dispose()
         }
+        #if DEBUG
+            pending.dispose()
+        #endif
     }
 }

@@ -33,8 +33,11 @@ public struct DispatchQueueConfiguration: Sendable {
         -> any Disposable
     {
         let scheduled = ScheduledAction { action(state) }
+        // In flight until the queue has run it (or skipped it, disposed): leak checks wait for it.
+        PendingWork.begin()
         queue.async {
             scheduled.run()
+            PendingWork.end()
         }
         return scheduled
     }
@@ -67,14 +70,17 @@ public struct DispatchQueueConfiguration: Sendable {
         }
         let periodic = PeriodicAction(state: state, action: action)
         let timer = SingleAssignmentDisposable()
+        // In flight until disposed, or, with no period, until its one run: leak checks wait for it.
+        let pending = PendingWorkToken()
         guard let periodNanoseconds = period.nanoseconds else {
             timer.setDisposable(
                 DispatchTimer(queue: queue, deadline: deadline, repeating: .never, leeway: leeway) {
                     periodic.tick()
                     periodic.dispose()
                     timer.dispose()
+                    pending.dispose()
                 })
-            return Disposables.create(timer, periodic)
+            return Disposables.create(timer, periodic, pending)
         }
         let minimum = Self.minimumPeriod.nanoseconds ?? 0
         let repeating = DispatchTimeInterval.nanoseconds(Int(clamping: max(periodNanoseconds, minimum)))
@@ -82,7 +88,7 @@ public struct DispatchQueueConfiguration: Sendable {
             DispatchTimer(queue: queue, deadline: deadline, repeating: repeating, leeway: leeway) {
                 periodic.tick()
             })
-        return Disposables.create(timer, periodic)
+        return Disposables.create(timer, periodic, pending)
     }
 
     /// The dispatch time `interval` from now, a negative interval counting as zero; `nil` for

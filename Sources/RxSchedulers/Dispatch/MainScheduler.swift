@@ -58,9 +58,11 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
             return action(state)
         }
         let scheduled = ScheduledAction { action(state) }
+        PendingWork.begin()
         configuration.queue.async {
             scheduled.run()
             self.pendingCount.wrappingSubtract(1, ordering: .sequentiallyConsistent)
+            PendingWork.end()
         }
         return scheduled
     }

@@ -30,8 +30,11 @@ public class OperationQueueScheduler: ImmediateSchedulerType, @unchecked Sendabl
         -> any Disposable
     {
         let scheduled = ScheduledAction { action(state) }
+        // In flight until the operation has run, or is cancelled: leak checks wait for it.
+        let pending = PendingWorkToken()
         let operation = BlockOperation {
             scheduled.run()
+            pending.dispose()
         }
         operation.queuePriority = queuePriority
         operationQueue.addOperation(operation)
@@ -40,6 +43,7 @@ public class OperationQueueScheduler: ImmediateSchedulerType, @unchecked Sendabl
             scheduled,
             Disposables.create {
                 cancelOperation.value.cancel()
+                pending.dispose()
             })
     }
 }

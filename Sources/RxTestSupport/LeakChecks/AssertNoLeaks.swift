@@ -17,10 +17,10 @@ public func assertNoLeaks<Result>(
 ) rethrows -> Result {
     let baseline = LeakBaseline()
     let result = try body()
-    let leaked = Resources.waitForTotal(toReturnTo: baseline.total, timeout: timeout)
-    if leaked != 0 {
+    let end = LeakWait.wait(for: baseline.total, timeout: timeout)
+    if end.difference != 0 {
         FailureReporter.report(
-            baseline.message(leaked: leaked, after: "the block"),
+            baseline.message(after: "the block", end),
             at: SourceContext(fileID: fileID, filePath: file, line: line, column: column))
     }
     return result
@@ -39,10 +39,10 @@ public func assertNoLeaks<Result>(
 ) async rethrows -> Result {
     let baseline = LeakBaseline()
     let result = try await body()
-    let leaked = await Resources.waitForTotal(toReturnTo: baseline.total, timeout: timeout)
-    if leaked != 0 {
+    let end = await LeakWait.wait(for: baseline.total, timeout: timeout)
+    if end.difference != 0 {
         FailureReporter.report(
-            baseline.message(leaked: leaked, after: "the block"),
+            baseline.message(after: "the block", end),
             at: SourceContext(fileID: fileID, filePath: file, line: line, column: column))
     }
     return result

@@ -14,12 +14,35 @@ struct LeakBaseline: Sendable {
         total = Resources.total
     }
 
-    /// The failure message once the count stayed `leaked` away from ``total``: how many objects
-    /// are still alive after `subject`, how the total moved, and which types account for it,
-    /// most numerous first.
+    /// The failure message once a wait ended with the count away from ``total``: how many
+    /// objects are still alive after `subject`, how the total moved, which types account for it
+    /// (most numerous first), and, for a leak, its likely causes and their fixes.
     ///
     /// `2 framework objects still alive after the test (Resources.total 0 → 2): AnonymousObserver<Int> ×1, …`
-    func message(leaked: Int, after subject: String) -> String {
+    func message(after subject: String, _ end: LeakWait) -> String {
+        let leaked = end.difference
+        let counts = message(leaked: leaked, after: subject)
+        guard leaked > 0 else { return counts }
+        let wait =
+            end.workInFlight
+            ? "\nwork was still in flight on a scheduler when the check gave up: a timer or a queued action "
+                + "that nothing disposed (an `interval`, a `timer`, a `delay`) may hold them"
+            : ""
+        return counts + wait + "\n" + Self.likelyCauses
+    }
+
+    /// What leaves a subscription alive, and what to write instead.
+    static let likelyCauses = """
+        likely causes:
+          - a subscription that was never disposed: keep what `subscribe` returns in a `DisposeBag` \
+        owned by the object the subscription works for (`.disposed(by: bag)`), or call `dispose()` on it
+          - a subscription kept alive by a strong capture: a closure given to `subscribe` (or to an \
+        operator) captures `self`, which holds the subscription, its bag or its source; capture \
+        `[weak self]`, or subscribe with `subscribe(with: self) { owner, element in … }`, which holds \
+        `self` weakly
+        """
+
+    private func message(leaked: Int, after subject: String) -> String {
         let now = Resources.liveObjectsByType
         var changes: [(name: String, count: Int)] = []
         for name in Set(now.keys).union(byType.keys) {

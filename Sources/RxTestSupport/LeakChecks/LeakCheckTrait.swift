@@ -56,11 +56,9 @@ public struct LeakCheckTrait: TestTrait, SuiteTrait, TestScoping {
         } catch {
             outcome = .failure(error)
         }
-        let leaked = await Resources.waitForTotal(toReturnTo: baseline.total, timeout: timeout)
-        if leaked != 0 {
-            Issue.record(
-                Comment(rawValue: baseline.message(leaked: leaked, after: "the test \(testName)")),
-                sourceLocation: sourceLocation)
+        let end = await LeakWait.wait(for: baseline.total, timeout: timeout)
+        if end.difference != 0 {
+            FailureReporter.report(baseline.message(after: "the test \(testName)", end), at: sourceLocation)
         }
         try outcome.get()
     }

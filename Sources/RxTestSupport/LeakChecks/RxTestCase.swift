@@ -20,11 +20,11 @@ open class RxTestCase: XCTestCase {
 
     open override func tearDown() {
         if let baseline {
-            let leaked = Resources.waitForTotal(toReturnTo: baseline.total)
-            if leaked != 0 {
+            let end = LeakWait.wait(for: baseline.total, timeout: .seconds(2))
+            if end.difference != 0 {
                 // The check runs after the test's body, so no line of it is to blame: the message
                 // names the test instead.
-                XCTFail(baseline.message(leaked: leaked, after: "the test \(name)"))
+                XCTFail(baseline.message(after: "the test \(name)", end))
             }
         }
         baseline = nil

@@ -59,27 +59,73 @@ extension TestScheduler {
     ) -> String? {
         let expected: [Subscription]
         do {
-            expected = try self.subscriptions(diagrams, subscribed: subscribed)
+            expected = try self.marbleSubscriptions(diagrams, subscribed: subscribed)
         } catch {
             return error.description
         }
         guard let index = firstDifference(expected, subscriptions, equal: ==) else { return nil }
         let time = differingTime(expected, subscriptions, at: index) ?? subscribed
-        let layout = MarbleLayout(
-            expected.map(marks(of:)) + subscriptions.map(marks(of:)), zero: subscribed,
-            ticksPerFrame: ticksPerFrame, marksZero: false)
+        let drawing = subscriptionDrawing(expected, subscriptions, subscribed: subscribed)
         var lines = [
             "recorded subscriptions differ from the subscription diagrams at \(time) (\(frameDescription(of: time, zero: subscribed))):"
         ]
-        let drawn = layout.lines
-        lines += expected.isEmpty ? ["expected: (none)"] : drawn.prefix(expected.count).map { "expected: \($0)" }
         lines +=
-            subscriptions.isEmpty ? ["recorded: (none)"] : drawn.dropFirst(expected.count).map { "recorded: \($0)" }
-        lines.append(String(repeating: " ", count: "recorded: ".count + layout.column(of: time)) + "^")
-        lines += notes(layout, drawnLines: [])
+            expected.isEmpty ? ["expected: (none)"] : drawing.lines.prefix(expected.count).map { "expected: \($0)" }
+        lines +=
+            subscriptions.isEmpty
+            ? ["recorded: (none)"] : drawing.lines.dropFirst(expected.count).map { "recorded: \($0)" }
+        lines.append(String(repeating: " ", count: "recorded: ".count + drawing.layout.column(of: time)) + "^")
+        lines += drawing.notes
+        lines += notes(drawing.layout, drawnLines: [])
         lines.append("expected: \(list(expected))")
         lines.append("recorded: \(list(subscriptions))")
         return lines.joined(separator: "\n")
+    }
+
+    /// The lines of a subscription mismatch, expected then recorded, drawn so that no two
+    /// subscriptions that differ look the same.
+    ///
+    /// A subscription diagram cannot show a time before frame zero, so when one is that early
+    /// the drawing starts at the earliest time instead (a subscription at 0 and one at 200 would
+    /// otherwise both be a `^` at frame zero); subscriptions less than a frame apart are drawn
+    /// one tick per column, as events are; and should a differing pair still look the same, each
+    /// line ends with its exact times.
+    private func subscriptionDrawing(
+        _ expected: [Subscription], _ recorded: [Subscription], subscribed: TestTime
+    ) -> (layout: MarbleLayout, lines: [String], notes: [String]) {
+        let marks = expected.map(marks(of:)) + recorded.map(marks(of:))
+        var notes: [String] = []
+        var origin = subscribed
+        if let earliest = marks.flatMap({ $0.map(\.time) }).min(), earliest < subscribed {
+            origin = earliest
+            notes.append(
+                "note: drawn from \(earliest), before frame zero (\(subscribed)), "
+                    + "where a subscription diagram cannot start")
+        }
+        var layout = MarbleLayout(marks, zero: origin, ticksPerFrame: ticksPerFrame, marksZero: false)
+        if !layout.isExact, ticksPerFrame > 1 {
+            let fine = MarbleLayout(marks, zero: origin, ticksPerFrame: 1, marksZero: false)
+            if fine.isExact {
+                layout = fine
+                notes.append(
+                    "note: drawn one tick per column (- is a tick, Nf is N ticks): "
+                        + "some subscriptions are less than a frame apart")
+            }
+        }
+        var lines = layout.lines
+        let drawnAlike = (0..<min(expected.count, recorded.count)).contains { pair in
+            expected[pair] != recorded[pair] && lines[pair] == lines[expected.count + pair]
+        }
+        if drawnAlike {
+            let width = lines.map(\.count).max() ?? 0
+            let all = expected + recorded
+            lines = lines.indices.map { line in
+                lines[line] + String(repeating: " ", count: width - lines[line].count) + "  "
+                    + all[line].debugDescription
+            }
+            notes.append("note: some differing subscriptions look alike when drawn; each line ends with its times")
+        }
+        return (layout, lines, notes)
     }
 
     private func list(_ subscriptions: [Subscription]) -> String {
@@ -110,9 +156,16 @@ extension TestScheduler {
     }
 
     private func frameDescription(of time: TestTime, zero: TestTime) -> String {
-        let offset = time - zero
-        let frame = offset >= 0 ? offset / ticksPerFrame : -((-offset + ticksPerFrame - 1) / ticksPerFrame)
-        let rest = offset - frame * ticksPerFrame
+        // Times at the ends of the clock are more ticks from zero than a TestTime holds.
+        let (offset, overflow) = time.subtractingReportingOverflow(zero)
+        if overflow {
+            return time < zero ? "more frames before frame zero than the clock counts" : "beyond the last frame"
+        }
+        // Floor division, so that a time before zero is in the frame that starts before it.
+        let quotient = offset / ticksPerFrame
+        let remainder = offset % ticksPerFrame
+        let frame = remainder < 0 ? quotient - 1 : quotient
+        let rest = remainder < 0 ? remainder + ticksPerFrame : remainder
         return rest == 0 ? "frame \(frame)" : "frame \(frame) + \(rest) \(rest == 1 ? "tick" : "ticks")"
     }
 

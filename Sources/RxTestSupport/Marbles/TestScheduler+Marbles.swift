@@ -4,8 +4,9 @@ extension TestScheduler {
     /// A hot observable whose events a marble diagram describes.
     ///
     /// `^` marks the subscription point, which stands for the virtual time `subscribed`;
-    /// without `^` the diagram starts there. Each frame lasts ``ticksPerFrame`` ticks, so with
-    /// the defaults `"-a-^-b-|"` sends `a` at 180, `b` at 220 and completes at 240.
+    /// without `^` the diagram starts there. Each frame lasts the `ticksPerFrame:` given to
+    /// `init`, so with the defaults `"-a-^-b-|"` sends `a` at 180, `b` at 220 and completes at
+    /// 240.
     ///
     /// - Parameters:
     ///   - diagram: the events; see `Docs/Testing.md` for the syntax.
@@ -57,7 +58,7 @@ extension TestScheduler {
     /// received: frame zero (or `^`) is the virtual time `subscribed`.
     ///
     /// - Throws: ``MarbleDiagramError`` with the column at fault when the diagram is malformed.
-    public func events<Element>(
+    public func marbleEvents<Element>(
         _ diagram: String, values: [Character: Element] = [:], error: (any Error)? = nil,
         subscribed: TestTime = Defaults.subscribed
     ) throws(MarbleDiagramError) -> [Recorded<Event<Element>>] {
@@ -67,26 +68,26 @@ extension TestScheduler {
     /// The recorded events of a marble diagram's characters, as strings.
     ///
     /// - Throws: ``MarbleDiagramError`` with the column at fault when the diagram is malformed.
-    public func events(
+    public func marbleEvents(
         _ diagram: String, error: (any Error)? = nil, subscribed: TestTime = Defaults.subscribed
     ) throws(MarbleDiagramError) -> [Recorded<Event<String>>] {
-        try events(diagram, values: [Character: String](), error: error, subscribed: subscribed)
+        try marbleEvents(diagram, values: [Character: String](), error: error, subscribed: subscribed)
     }
 
     /// The subscriptions subscription diagrams describe, one per diagram: `^` subscribes and
     /// `!` unsubscribes (none: still open), frame zero being the virtual time `subscribed`.
     ///
     /// - Throws: ``MarbleDiagramError`` with the column at fault when a diagram is malformed.
-    public func subscriptions(_ diagrams: String..., subscribed: TestTime = Defaults.subscribed)
+    public func marbleSubscriptions(_ diagrams: String..., subscribed: TestTime = Defaults.subscribed)
         throws(MarbleDiagramError) -> [Subscription]
     {
-        try subscriptions(diagrams, subscribed: subscribed)
+        try marbleSubscriptions(diagrams, subscribed: subscribed)
     }
 
     /// The subscriptions subscription diagrams describe, one per diagram.
     ///
     /// - Throws: ``MarbleDiagramError`` with the column at fault when a diagram is malformed.
-    public func subscriptions(_ diagrams: [String], subscribed: TestTime = Defaults.subscribed)
+    public func marbleSubscriptions(_ diagrams: [String], subscribed: TestTime = Defaults.subscribed)
         throws(MarbleDiagramError) -> [Subscription]
     {
         var result: [Subscription] = []
@@ -110,7 +111,7 @@ extension TestScheduler {
     ///   back at `subscribed`;
     /// - a value with no character: it is drawn as `?`, which does not read back;
     /// - events out of time order: they are drawn, and read back, in time order.
-    public func diagram<Element: Equatable>(
+    public func marbleDiagram<Element: Equatable>(
         of events: [Recorded<Event<Element>>], values: [Character: Element] = [:],
         subscribed: TestTime = Defaults.subscribed
     ) -> String {
@@ -122,7 +123,7 @@ extension TestScheduler {
 
     /// A subscription diagram of `subscription`, frame zero being the virtual time
     /// `subscribed`; a subscription made before it is drawn at frame zero.
-    public func diagram(of subscription: Subscription, subscribed: TestTime = Defaults.subscribed) -> String {
+    public func marbleDiagram(of subscription: Subscription, subscribed: TestTime = Defaults.subscribed) -> String {
         MarbleLayout([marks(of: subscription)], zero: subscribed, ticksPerFrame: ticksPerFrame, marksZero: false)
             .lines[0]
     }

@@ -47,11 +47,32 @@ enum FailureReporter {
         }
     }
 
+    /// Records `message` as a Swift Testing issue at `location` (a test's own, for a trait's
+    /// check), or hands it to the current capture.
+    static func report(_ message: String, at location: SourceLocation) {
+        if let capture {
+            capture.append(Failure(message: message, fileID: location.fileID, line: UInt(location.line)))
+        } else {
+            Issue.record(Comment(rawValue: message), sourceLocation: location)
+        }
+    }
+
     /// Runs `body` and returns the failures it reported, without reporting them.
     static func capturing(_ body: () throws -> Void) rethrows -> [Failure] {
         let capture = Capture()
         try $capture.withValue(capture) {
             try body()
+        }
+        return capture.recorded
+    }
+
+    /// Runs the asynchronous `body` and returns the failures it reported, without reporting them.
+    static func capturing(
+        isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Void
+    ) async rethrows -> [Failure] {
+        let capture = Capture()
+        try await $capture.withValue(capture) {
+            try await body()
         }
         return capture.recorded
     }

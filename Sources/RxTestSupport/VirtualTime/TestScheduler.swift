@@ -20,15 +20,18 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
         public static let disposed: TestTime = 1000
     }
 
+    // The three settings of `init` are not public, as in RxTest: a public member of a plain
+    // name would shadow a user's global of that name inside an `extension TestScheduler`.
+
     /// Whether work scheduled for the current tick (or earlier) runs one tick later, as if
     /// processing took time.
-    public let simulateProcessingDelay: Bool
+    let simulateProcessingDelay: Bool
 
     /// The seconds of real time one tick stands for.
-    public let resolution: Double
+    let resolution: Double
 
     /// The ticks one `-` of a marble diagram lasts.
-    public let ticksPerFrame: TestTime
+    let ticksPerFrame: TestTime
 
     /// A scheduler whose clock starts at `initialClock`.
     ///
@@ -85,8 +88,8 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
         }
     }
 
-    /// Moves work due now or earlier to the next tick when ``simulateProcessingDelay`` is on,
-    /// and to now otherwise.
+    /// Moves work due now or earlier to the next tick when the scheduler simulates processing
+    /// delay (`simulateProcessingDelay:` of `init`), and to now otherwise.
     public override func adjustScheduledTime(_ time: VirtualTime) -> VirtualTime {
         adjusted(time, clock: clock)
     }

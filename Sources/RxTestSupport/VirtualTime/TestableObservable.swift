@@ -14,8 +14,9 @@ public class TestableObservable<Element>: ObservableType, @unchecked Sendable {
     /// offsets from each subscription for a cold one.
     public let recordedEvents: [Recorded<Event<Element>>]
 
+    // Not public, as in RxTest: a user's extension may use a global of this name.
     /// The scheduler that drives this observable.
-    public let scheduler: TestScheduler
+    let scheduler: TestScheduler
 
     private let lock = Mutex<Void>(())
     private var recordedSubscriptions: [Subscription] = []

@@ -11,8 +11,9 @@ public final class TestableObserver<ElementType>: ObserverType, @unchecked Senda
     /// The type of the elements received.
     public typealias Element = ElementType
 
+    // Not public, as in RxTest: a user's extension may use a global of this name.
     /// The scheduler whose clock stamps the events.
-    public let scheduler: TestScheduler
+    let scheduler: TestScheduler
 
     private let lock = Mutex<Void>(())
     private var recorded: [Recorded<Event<Element>>] = []
@@ -24,11 +25,6 @@ public final class TestableObserver<ElementType>: ObserverType, @unchecked Senda
     /// Every event received so far, in order, with the virtual time it arrived at.
     public var events: [Recorded<Event<Element>>] {
         lock.withLock { _ in recorded }
-    }
-
-    /// The elements of the `next` events received so far.
-    public var elements: [Element] {
-        events.compactMap { $0.value.element }
     }
 
     /// Records `event` at the scheduler's current time.

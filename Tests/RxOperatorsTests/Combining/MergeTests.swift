@@ -292,7 +292,11 @@ final class MergeTests: RxTestCase {
             subscription?.dispose()
         })
 
-        first.onNext(LiveElement(1, live: live))
+        // The send from inside the observer re-enters the subject, which reports it.
+        let reports = SynchronizationReports.collect {
+            first.onNext(LiveElement(1, live: live))
+        }
+        XCTAssertEqual(reports.count, 1, "the reentrant send is reported once: \(reports)")
 
         XCTAssertEqual(received, [1])
         XCTAssertEqual(live.value, 0)

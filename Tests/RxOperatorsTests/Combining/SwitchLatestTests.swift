@@ -72,7 +72,11 @@ final class SwitchLatestTests: RxTestCase {
             log.append("end \(value)")
         })
 
-        inner.onNext(1)
+        // The send from inside the observer re-enters the subject, which reports it.
+        let reports = SynchronizationReports.collect {
+            inner.onNext(1)
+        }
+        XCTAssertEqual(reports.count, 1, "the reentrant send is reported once: \(reports)")
 
         XCTAssertEqual(log, ["begin 1", "end 1", "begin 2", "end 2"])
         subscription.dispose()
@@ -95,7 +99,11 @@ final class SwitchLatestTests: RxTestCase {
         })
 
         outer.onNext(first.asObservable())
-        first.onNext(1)
+        // The send from inside the observer re-enters the subject, which reports it.
+        let reports = SynchronizationReports.collect {
+            first.onNext(1)
+        }
+        XCTAssertEqual(reports.count, 1, "the reentrant send is reported once: \(reports)")
         second.onNext(3)
         first.onNext(10)
 

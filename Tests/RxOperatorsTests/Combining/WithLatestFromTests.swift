@@ -122,7 +122,11 @@ final class WithLatestFromTests: RxTestCase {
                 received.append(-value)
             })
         b.onNext(10)
-        a.onNext(1)
+        // The send from inside the observer re-enters the subject, which reports it.
+        let reports = SynchronizationReports.collect {
+            a.onNext(1)
+        }
+        XCTAssertEqual(reports.count, 1, "the reentrant send is reported once: \(reports)")
         subscription.dispose()
 
         XCTAssertEqual(received, [11, -11, 12, -12])

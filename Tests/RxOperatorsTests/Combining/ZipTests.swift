@@ -123,7 +123,11 @@ final class ZipTests: RxTestCase {
                 received.append(-value)
             })
         a.onNext(1)
-        b.onNext(10)
+        // The send from inside the observer re-enters the subject, which reports it.
+        let reports = SynchronizationReports.collect {
+            b.onNext(10)
+        }
+        XCTAssertEqual(reports.count, 1, "the reentrant send is reported once: \(reports)")
         subscription.dispose()
 
         XCTAssertEqual(received, [11, -11, 300, -300])

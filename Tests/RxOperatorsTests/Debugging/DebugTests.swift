@@ -113,8 +113,16 @@ final class DebugTests: RxTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .completed(250)])
 
-        let res = scheduler.start { xs.debug() }
+        var res: TestableObserver<Int>?
+        var debugLine: UInt = 0
+        let lines = printedDebugLines {
+            debugLine = #line + 1
+            res = scheduler.start { xs.debug() }
+        }
 
-        XCTAssertEqual(res.events, [.next(210, 1), .completed(250)])
+        XCTAssertEqual(res?.events, [.next(210, 1), .completed(250)])
+        let name = "DebugTests.swift:\(debugLine) (testThePublicSpellingPassesEventsThrough())"
+        XCTAssertEqual(
+            lines, ["subscribed", "Event next(1)", "Event completed", "isDisposed"].map { "\(name) -> \($0)" })
     }
 }

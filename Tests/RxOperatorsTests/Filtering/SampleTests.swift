@@ -166,8 +166,12 @@ final class SampleTests: RxTestCase {
             }
             log.append("end \(value)")
         })
-        source.onNext(1)
-        ticks.onNext(())
+        // The send from inside the observer re-enters the subject, which reports it.
+        let reports = SynchronizationReports.collect {
+            source.onNext(1)
+            ticks.onNext(())
+        }
+        XCTAssertEqual(reports.count, 1, "the reentrant send is reported once: \(reports)")
 
         XCTAssertEqual(log, ["begin 1", "end 1", "begin 2", "end 2", "begin 3", "end 3"])
         subscription.dispose()

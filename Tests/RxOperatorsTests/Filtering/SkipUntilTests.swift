@@ -125,7 +125,11 @@ final class SkipUntilTests: RxTestCase {
         source.onNext(0)
         other.onNext(())
         XCTAssertFalse(other.hasObservers)
-        source.onNext(1)
+        // The send from inside the observer re-enters the subject, which reports it.
+        let reports = SynchronizationReports.collect {
+            source.onNext(1)
+        }
+        XCTAssertEqual(reports.count, 1, "the reentrant send is reported once: \(reports)")
 
         XCTAssertEqual(log, ["begin 1", "end 1", "begin 2", "end 2", "begin 3", "end 3"])
         subscription.dispose()
@@ -145,7 +149,11 @@ final class SkipUntilTests: RxTestCase {
                 source.onNext(LiveElement(2, live: live, onRelease: { source.onNext(LiveElement(3, live: live)) }))
                 subscription.dispose()
             }))
-        source.onNext(LiveElement(1, live: live))
+        // The send from inside the observer re-enters the subject, which reports it.
+        let reports = SynchronizationReports.collect {
+            source.onNext(LiveElement(1, live: live))
+        }
+        XCTAssertEqual(reports.count, 1, "the reentrant send is reported once: \(reports)")
         for value in 0..<1_000 {
             source.onNext(LiveElement(100 + value, live: live))
         }

@@ -152,7 +152,11 @@ final class TakeUntilTests: RxTestCase {
                 source.onNext(value + 10)
                 log.append("end \(value)")
             }, onCompleted: { log.append("completed") })
-        source.onNext(1)
+        // The send from inside the observer re-enters the subject, which reports it.
+        let reports = SynchronizationReports.collect {
+            source.onNext(1)
+        }
+        XCTAssertEqual(reports.count, 1, "the reentrant send is reported once: \(reports)")
 
         XCTAssertEqual(log, ["begin 1", "end 1", "completed"])
         XCTAssertFalse(source.hasObservers)
@@ -171,7 +175,11 @@ final class TakeUntilTests: RxTestCase {
             }
             log.append("end \(value)")
         })
-        source.onNext(1)
+        // The send from inside the observer re-enters the subject, which reports it.
+        let reports = SynchronizationReports.collect {
+            source.onNext(1)
+        }
+        XCTAssertEqual(reports.count, 1, "the reentrant send is reported once: \(reports)")
 
         XCTAssertEqual(log, ["begin 1", "end 1", "begin 2", "end 2", "begin 3", "end 3"])
         subscription.dispose()
@@ -199,7 +207,11 @@ final class TakeUntilTests: RxTestCase {
                         }))
                 subscription.dispose()
             }))
-        source.onNext(LiveElement(1, live: live))
+        // The send from inside the observer re-enters the subject, which reports it.
+        let reports = SynchronizationReports.collect {
+            source.onNext(LiveElement(1, live: live))
+        }
+        XCTAssertEqual(reports.count, 1, "the reentrant send is reported once: \(reports)")
         for value in 0..<1_000 {
             source.onNext(LiveElement(100 + value, live: live))
         }

@@ -253,9 +253,18 @@ final class InfallibleOperatorTests: RxTestCase {
     }
 
     func testDebugPrintsAndPassesEventsUnchanged() {
-        let res = TestScheduler(initialClock: 0).start { Infallible.of(1, 2).debug("inf", trimOutput: true) }
+        var res: TestableObserver<Int>?
+        let lines = printedDebugLines {
+            res = TestScheduler(initialClock: 0).start { Infallible.of(1, 2).debug("inf", trimOutput: true) }
+        }
 
-        XCTAssertEqual(res.events, [.next(200, 1), .next(200, 2), .completed(200)])
+        XCTAssertEqual(res?.events, [.next(200, 1), .next(200, 2), .completed(200)])
+        XCTAssertEqual(
+            lines,
+            [
+                "inf -> subscribed", "inf -> Event next(1)", "inf -> Event next(2)", "inf -> Event completed",
+                "inf -> isDisposed",
+            ])
     }
 
     func testDebugLogsEachEventWithItsIdentifier() {

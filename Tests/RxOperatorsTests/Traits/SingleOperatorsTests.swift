@@ -423,8 +423,13 @@ final class SingleOperatorsTests: RxTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let (_, source) = single(scheduler, 1, at: 230)
 
-        let res = scheduler.start { source.debug("trait") }
+        var res: TestableObserver<Int>?
+        let lines = printedDebugLines {
+            res = scheduler.start { source.debug("trait") }
+        }
 
-        XCTAssertEqual(res.events, [.next(230, 1), .completed(230)])
+        XCTAssertEqual(res?.events, [.next(230, 1), .completed(230)])
+        XCTAssertEqual(
+            lines, ["trait -> subscribed", "trait -> Event next(1)", "trait -> Event completed", "trait -> isDisposed"])
     }
 }

@@ -1,6 +1,7 @@
 import RxCore
 import RxDisposables
 import RxSchedulers
+import RxTestHelpers
 import RxTestSupport
 import XCTest
 
@@ -88,23 +89,6 @@ private struct Coverage {
         periodicTicks += other.periodicTicks
         stops += other.stops
         longestQueue = max(longestQueue, other.longestQueue)
-    }
-}
-
-/// SplitMix64: a tiny generator whose whole sequence follows from its seed, on every platform.
-private struct SplitMix64 {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func int(_ range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.count))
     }
 }
 
@@ -334,7 +318,7 @@ private final class Program {
     }
 
     func run() -> Outcome {
-        var random = SplitMix64(state: seed)
+        var random = SplitMix64(seed: seed)
         let steps = random.int(20...60)
         for step in 0...steps {
             if ranAway { break }
@@ -393,7 +377,7 @@ private final class Program {
             if item.runs + 1 == tickLimit { target.dispose(id) }
         }
         // A stream per run of each item, none of them the driver's.
-        var random = SplitMix64(state: seed ^ 0xD1B5_4A32_D192_ED03 &* (UInt64(id) << 3 + UInt64(item.runs) + 1))
+        var random = SplitMix64(seed: seed ^ 0xD1B5_4A32_D192_ED03 &* (UInt64(id) << 3 + UInt64(item.runs) + 1))
         for _ in 0..<random.int(0...3) {
             switch random.int(0...99) {
             case 0..<70: if item.depth < 3 { schedule(depth: item.depth + 1, &random) }

@@ -34,7 +34,7 @@ final class MarbleDiagramErrorTests: RxTestCase {
         ]
         let scheduler = TestScheduler(initialClock: 0)
         for entry in table {
-            XCTAssertThrowsError(try scheduler.events(entry.diagram, values: values), line: entry.line) { error in
+            XCTAssertThrowsError(try scheduler.marbleEvents(entry.diagram, values: values), line: entry.line) { error in
                 XCTAssertEqual(
                     error as? MarbleDiagramError,
                     MarbleDiagramError(diagram: entry.diagram, column: entry.column, reason: entry.reason),
@@ -48,13 +48,13 @@ final class MarbleDiagramErrorTests: RxTestCase {
         let reason =
             "needs an entry in `values` (only String and Character elements, and digits of integer elements,"
             + " may omit it)"
-        XCTAssertThrowsError(try scheduler.events("-a", values: [Character: Int]())) { error in
+        XCTAssertThrowsError(try scheduler.marbleEvents("-a", values: [Character: Int]())) { error in
             XCTAssertEqual((error as? MarbleDiagramError)?.reason, "'a' \(reason)")
         }
-        XCTAssertThrowsError(try scheduler.events("-1", values: [Character: Double]())) { error in
+        XCTAssertThrowsError(try scheduler.marbleEvents("-1", values: [Character: Double]())) { error in
             XCTAssertEqual((error as? MarbleDiagramError)?.reason, "'1' \(reason)", "a digit is no Double")
         }
-        XCTAssertThrowsError(try scheduler.events("-٣", values: [Character: Int]())) { error in
+        XCTAssertThrowsError(try scheduler.marbleEvents("-٣", values: [Character: Int]())) { error in
             XCTAssertEqual((error as? MarbleDiagramError)?.reason, "'٣' \(reason)", "only ASCII digits are numbers")
         }
     }
@@ -80,7 +80,7 @@ final class MarbleDiagramErrorTests: RxTestCase {
         ]
         let scheduler = TestScheduler(initialClock: 0)
         for entry in table {
-            XCTAssertThrowsError(try scheduler.subscriptions(entry.diagram), line: entry.line) { error in
+            XCTAssertThrowsError(try scheduler.marbleSubscriptions(entry.diagram), line: entry.line) { error in
                 XCTAssertEqual(
                     error as? MarbleDiagramError,
                     MarbleDiagramError(diagram: entry.diagram, column: entry.column, reason: entry.reason),

@@ -37,25 +37,25 @@ final class MarbleParsingTests: RxTestCase {
         ]
         let scheduler = TestScheduler(initialClock: 0)
         for entry in table {
-            let events = try scheduler.events(entry.diagram, values: values, error: TestError.boom)
+            let events = try scheduler.marbleEvents(entry.diagram, values: values, error: TestError.boom)
             XCTAssertEqual(events, entry.events, "diagram \"\(entry.diagram)\"", line: entry.line)
         }
     }
 
     func testStringElementsStandForThemselves() throws {
         let scheduler = TestScheduler(initialClock: 0)
-        XCTAssertEqual(try scheduler.events("-a-(b|)"), [.next(210, "a"), .next(230, "b"), .completed(230)])
-        let characters: [Recorded<Event<Character>>] = try scheduler.events("-x")
+        XCTAssertEqual(try scheduler.marbleEvents("-a-(b|)"), [.next(210, "a"), .next(230, "b"), .completed(230)])
+        let characters: [Recorded<Event<Character>>] = try scheduler.marbleEvents("-x")
         XCTAssertEqual(characters, [.next(210, "x")])
         XCTAssertEqual(
-            try scheduler.events("ab", values: ["a": "apple"]), [.next(200, "apple"), .next(210, "b")])
+            try scheduler.marbleEvents("ab", values: ["a": "apple"]), [.next(200, "apple"), .next(210, "b")])
     }
 
     func testDigitsStandForThemselvesForIntegerElements() throws {
         let scheduler = TestScheduler(initialClock: 0)
-        let ints: [Recorded<Event<Int>>] = try scheduler.events("-1-(2|)")
+        let ints: [Recorded<Event<Int>>] = try scheduler.marbleEvents("-1-(2|)")
         XCTAssertEqual(ints, [.next(210, 1), .next(230, 2), .completed(230)])
-        let bytes: [Recorded<Event<UInt8>>] = try scheduler.events("0-9")
+        let bytes: [Recorded<Event<UInt8>>] = try scheduler.marbleEvents("0-9")
         XCTAssertEqual(bytes, [.next(200, 0), .next(220, 9)])
         let cold: TestableObservable<Int> = try scheduler.createColdObservable("-1-2|")
         XCTAssertEqual(cold.recordedEvents, [.next(10, 1), .next(30, 2), .completed(40)])
@@ -66,20 +66,21 @@ final class MarbleParsingTests: RxTestCase {
     func testAnExplicitValueWinsOverTheDigitsOwnValue() throws {
         let scheduler = TestScheduler(initialClock: 0)
         XCTAssertEqual(
-            try scheduler.events("12a", values: ["1": 100, "a": 7]), [.next(200, 100), .next(210, 2), .next(220, 7)])
+            try scheduler.marbleEvents("12a", values: ["1": 100, "a": 7]),
+            [.next(200, 100), .next(210, 2), .next(220, 7)])
     }
 
     func testFrameLengthAndZeroAreConfigurable() throws {
         let scheduler = TestScheduler(initialClock: 0, ticksPerFrame: 1)
-        XCTAssertEqual(try scheduler.events("--a", values: values), [.next(202, 1)])
-        XCTAssertEqual(try scheduler.events("--a", values: values, subscribed: 300), [.next(302, 1)])
-        XCTAssertEqual(try scheduler.events("a 4f b", values: values), [.next(200, 1), .next(205, 2)])
+        XCTAssertEqual(try scheduler.marbleEvents("--a", values: values), [.next(202, 1)])
+        XCTAssertEqual(try scheduler.marbleEvents("--a", values: values, subscribed: 300), [.next(302, 1)])
+        XCTAssertEqual(try scheduler.marbleEvents("a 4f b", values: values), [.next(200, 1), .next(205, 2)])
     }
 
     func testMillisecondsFollowTheResolution() throws {
         let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)
-        XCTAssertEqual(try scheduler.events("a 100ms b", values: values), [.next(200, 1), .next(310, 2)])
-        XCTAssertEqual(try scheduler.events("a 1s b", values: values), [.next(200, 1), .next(1210, 2)])
+        XCTAssertEqual(try scheduler.marbleEvents("a 100ms b", values: values), [.next(200, 1), .next(310, 2)])
+        XCTAssertEqual(try scheduler.marbleEvents("a 1s b", values: values), [.next(200, 1), .next(1210, 2)])
     }
 
     func testHotDiagramSendsAtAbsoluteTimes() throws {
@@ -100,11 +101,12 @@ final class MarbleParsingTests: RxTestCase {
 
     func testSubscriptionDiagrams() throws {
         let scheduler = TestScheduler(initialClock: 0)
-        XCTAssertEqual(try scheduler.subscriptions("^--!"), [Subscription(200, 230)])
-        XCTAssertEqual(try scheduler.subscriptions("--^"), [Subscription(220)])
-        XCTAssertEqual(try scheduler.subscriptions("(^!)"), [Subscription(200, 200)])
-        XCTAssertEqual(try scheduler.subscriptions("^ 79f !"), [Subscription(200, 1000)])
+        XCTAssertEqual(try scheduler.marbleSubscriptions("^--!"), [Subscription(200, 230)])
+        XCTAssertEqual(try scheduler.marbleSubscriptions("--^"), [Subscription(220)])
+        XCTAssertEqual(try scheduler.marbleSubscriptions("(^!)"), [Subscription(200, 200)])
+        XCTAssertEqual(try scheduler.marbleSubscriptions("^ 79f !"), [Subscription(200, 1000)])
         XCTAssertEqual(
-            try scheduler.subscriptions("^-!", "  -^-!", subscribed: 0), [Subscription(0, 20), Subscription(10, 30)])
+            try scheduler.marbleSubscriptions("^-!", "  -^-!", subscribed: 0),
+            [Subscription(0, 20), Subscription(10, 30)])
     }
 }

@@ -1,6 +1,7 @@
 import RxCore
-import RxTestSupport
 import XCTest
+
+@testable import RxTestSupport
 
 /// Proves the central leak check bites: a test that leaves framework objects alive fails in
 /// `RxTestCase.tearDown`, with a message that names the test, the count and the types of what
@@ -36,7 +37,8 @@ final class LeakCheckReliabilityTests: RxTestCase {
             intercepted,
             [
                 "failed - 3 framework objects still alive after the test \(name)"
-                    + " (Resources.total \(baseline) → \(baseline + 3)): ForgottenObserver<Int> ×2, ForgottenObserver<String> ×1"
+                    + " (Resources.total \(baseline) → \(baseline + 3)): ForgottenObserver<Int> ×2, ForgottenObserver<String> ×1\n"
+                    + LeakBaseline.likelyCauses
             ])
     }
 

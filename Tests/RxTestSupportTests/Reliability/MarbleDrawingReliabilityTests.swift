@@ -1,4 +1,5 @@
 import RxCore
+import RxTestHelpers
 import RxTestSupport
 import XCTest
 
@@ -12,50 +13,51 @@ final class MarbleDrawingReliabilityTests: RxTestCase {
     func testAnEventJustBeforeTheSubscriptionPointIsDrawnInItsGroup() throws {
         let events: [Recorded<Event<String>>] = [.next(150, "x"), .next(195, "a"), .next(250, "b")]
 
-        let drawn = scheduler.diagram(of: events)
+        let drawn = scheduler.marbleDiagram(of: events)
 
         XCTAssertEqual(drawn, "x----(a^)----b")
         // Only `a` moves, to the subscription point; the others keep their times.
-        XCTAssertEqual(try scheduler.events(drawn), [.next(150, "x"), .next(200, "a"), .next(250, "b")])
+        XCTAssertEqual(try scheduler.marbleEvents(drawn), [.next(150, "x"), .next(200, "a"), .next(250, "b")])
     }
 
     func testAnEventJustAfterTheSubscriptionPointIsDrawnInItsGroup() throws {
         let events: [Recorded<Event<String>>] = [.next(180, "a"), .next(205, "b"), .next(230, "c")]
 
-        let drawn = scheduler.diagram(of: events)
+        let drawn = scheduler.marbleDiagram(of: events)
 
         XCTAssertEqual(drawn, "a-(^b)--c")
-        XCTAssertEqual(try scheduler.events(drawn), [.next(180, "a"), .next(200, "b"), .next(230, "c")])
+        XCTAssertEqual(try scheduler.marbleEvents(drawn), [.next(180, "a"), .next(200, "b"), .next(230, "c")])
     }
 
     func testAnEventAtTheSubscriptionPointReadsBackExactly() throws {
         let events: [Recorded<Event<String>>] = [.next(190, "a"), .next(200, "b")]
 
-        let drawn = scheduler.diagram(of: events)
+        let drawn = scheduler.marbleDiagram(of: events)
 
         XCTAssertEqual(drawn, "a(^b)")
-        XCTAssertEqual(try scheduler.events(drawn), events)
+        XCTAssertEqual(try scheduler.marbleEvents(drawn), events)
     }
 
     func testEventsOutOfTimeOrderAreDrawnInTimeOrder() throws {
         let events: [Recorded<Event<String>>] = [.next(300, "a"), .next(100, "b")]
 
-        let drawn = scheduler.diagram(of: events)
+        let drawn = scheduler.marbleDiagram(of: events)
 
-        XCTAssertEqual(try scheduler.events(drawn), [.next(100, "b"), .next(300, "a")])
+        XCTAssertEqual(try scheduler.marbleEvents(drawn), [.next(100, "b"), .next(300, "a")])
     }
 
     func testABackwardsSubscriptionIsDrawnBackwards() {
-        XCTAssertEqual(scheduler.diagram(of: Subscription(300, 100), subscribed: 0), "----------!-------------------^")
+        XCTAssertEqual(
+            scheduler.marbleDiagram(of: Subscription(300, 100), subscribed: 0), "----------!-------------------^")
     }
 
     func testTimesAtTheEndsOfTheClockAreDrawnWithoutTrapping() throws {
         let early: [Recorded<Event<String>>] = [.next(.min, "a"), .next(200, "b")]
         let late: [Recorded<Event<String>>] = [.next(.max, "a"), .completed(.max)]
 
-        XCTAssertFalse(scheduler.diagram(of: early).isEmpty)
-        XCTAssertFalse(scheduler.diagram(of: [.next(.min, "a"), .next(.max, "b")]).isEmpty)
-        XCTAssertEqual(try scheduler.events(scheduler.diagram(of: late)), late)
+        XCTAssertFalse(scheduler.marbleDiagram(of: early).isEmpty)
+        XCTAssertFalse(scheduler.marbleDiagram(of: [.next(.min, "a"), .next(.max, "b")]).isEmpty)
+        XCTAssertEqual(try scheduler.marbleEvents(scheduler.marbleDiagram(of: late)), late)
     }
 
     /// Random event lists, drawn and read back: a seeded property test. The expected read-back
@@ -76,9 +78,9 @@ final class MarbleDrawingReliabilityTests: RxTestCase {
                 events.append(.completed((times.last ?? subscribed) + Int(random.next() % 30)))
             }
 
-            let drawn = scheduler.diagram(of: events, subscribed: subscribed)
+            let drawn = scheduler.marbleDiagram(of: events, subscribed: subscribed)
             let context = "seed \(seed), ticksPerFrame \(ticksPerFrame), events \(events), drawn \"\(drawn)\""
-            let readBack = try scheduler.events(drawn, subscribed: subscribed)
+            let readBack = try scheduler.marbleEvents(drawn, subscribed: subscribed)
 
             XCTAssertEqual(readBack.map(\.value), events.map(\.value), context)
             guard readBack.count == events.count else { continue }
@@ -95,22 +97,5 @@ final class MarbleDrawingReliabilityTests: RxTestCase {
                 }
             }
         }
-    }
-}
-
-/// A small seeded generator (SplitMix64), so that a failing case is reproduced by its seed.
-private struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

@@ -14,7 +14,7 @@ final class TestSupportBadInputReliabilityTests: RxTestCase {
 
     func testAProgressionLongerThanTheClockFailsWithACaret() {
         let scheduler = TestScheduler(initialClock: 0)
-        XCTAssertThrowsError(try scheduler.events("a 99999999999999999999f b", values: values)) { error in
+        XCTAssertThrowsError(try scheduler.marbleEvents("a 99999999999999999999f b", values: values)) { error in
             XCTAssertEqual(
                 error as? MarbleDiagramError,
                 MarbleDiagramError(
@@ -25,7 +25,7 @@ final class TestSupportBadInputReliabilityTests: RxTestCase {
 
     func testFramesThatOverflowTheClockFailAtTheFrameThatOverflows() {
         let scheduler = TestScheduler(initialClock: 0, ticksPerFrame: .max / 2)
-        XCTAssertThrowsError(try scheduler.events("--a", values: values)) { error in
+        XCTAssertThrowsError(try scheduler.marbleEvents("--a", values: values)) { error in
             XCTAssertEqual(
                 error as? MarbleDiagramError,
                 MarbleDiagramError(diagram: "--a", column: 2, reason: "the diagram is too long for the clock"))
@@ -34,7 +34,7 @@ final class TestSupportBadInputReliabilityTests: RxTestCase {
 
     func testAnEventPastTheEndOfTheClockFailsAtItsColumn() {
         let scheduler = TestScheduler(initialClock: 0)
-        XCTAssertThrowsError(try scheduler.events("a-b", values: values, subscribed: .max - 5)) { error in
+        XCTAssertThrowsError(try scheduler.marbleEvents("a-b", values: values, subscribed: .max - 5)) { error in
             XCTAssertEqual(
                 error as? MarbleDiagramError,
                 MarbleDiagramError(diagram: "a-b", column: 2, reason: "this time is beyond the clock"))

@@ -88,7 +88,7 @@ final class AssertionMessageTests: RxTestCase {
                 FailureReporter.Failure(
                     message:
                         "1 framework object still alive after the block (Resources.total \(baseline) → \(baseline + 1)):"
-                        + " Resources.incrementTotal() ×1",
+                        + " Resources.incrementTotal() ×1\n" + LeakBaseline.likelyCauses,
                     fileID: "RxTestSupportTests/AssertionMessageTests.swift", line: line)
             ])
         XCTAssertEqual(capturedFailures { XCTAssertEqual(assertNoLeaks { 7 }, 7) }, [])
@@ -109,7 +109,7 @@ final class AssertionMessageTests: RxTestCase {
             failures.map(\.message),
             [
                 "3 framework objects still alive after the block (Resources.total \(baseline) → \(baseline + 3)):"
-                    + " LeftBehindObserver ×2, ForgottenObservable<String> ×1"
+                    + " LeftBehindObserver ×2, ForgottenObservable<String> ×1\n" + LeakBaseline.likelyCauses
             ])
         XCTAssertEqual(Resources.total, baseline)
     }
@@ -131,7 +131,8 @@ final class AssertionMessageTests: RxTestCase {
             failures.map(\.message),
             [
                 "2 framework objects still alive after the block (Resources.total \(baseline) → \(baseline + 2)):"
-                    + " ObservableAdapterSink<SubscriptionObserver<Int>> ×1, SubscriptionObserver<Int> ×1"
+                    + " ObservableAdapterSink<SubscriptionObserver<Int>> ×1, SubscriptionObserver<Int> ×1\n"
+                    + LeakBaseline.likelyCauses
             ])
     }
 

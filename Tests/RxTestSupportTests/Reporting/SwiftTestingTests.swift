@@ -21,57 +21,70 @@ struct SwiftTestingMarbleTests {
         #expect(res.events == [.next(220, 2), .next(240, 3), .completed(260)])
     }
 
-    @Test func failureBecomesAnIssueAtTheCallersLine() throws {
-        let scheduler = TestScheduler(initialClock: 0)
-        let xs = try scheduler.createColdObservable("-a|", values: values)
-        let res = scheduler.start { xs }
-        let line = #line + 2
-        withKnownIssue {
-            assertMarbles(res, "-b|", values: values)
+    // The one issue this target records on purpose, with a message that says so: every
+    // assertion below reports through this route, and the others are captured.
+    @Test func aReportInASwiftTestingTestBecomesAnIssueAtTheCallersLine() {
+        let caller = SourceContext(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+        withKnownIssue("recorded on purpose, to see where an assertion's report lands") {
+            FailureReporter.report(
+                "on purpose: where RxTestSupport's assertions report in a Swift Testing test", at: caller)
         } matching: { issue in
-            issue.sourceLocation?.line == line
+            issue.sourceLocation?.line == Int(caller.line)
                 && issue.sourceLocation?.fileID == "RxTestSupportTests/SwiftTestingTests.swift"
-                && (issue.comments.first?.rawValue.hasPrefix(
-                    "recorded events differ from the marble diagram at 210 (frame 1):") ?? false)
+                && issue.comments.first?.rawValue.hasPrefix("on purpose:") == true
         }
     }
 
-    @Test func rxTestAssertionsReportIssuesToo() {
-        withKnownIssue {
-            XCTAssertEqual([Recorded.next(210, 1)], [.next(220, 1)])
-        } matching: { issue in
-            issue.comments.first?.rawValue.hasPrefix("XCTAssertEqual failed: the recorded events differ") ?? false
-        }
+    @Test func aMarbleFailureIsReportedAtTheCallersLine() throws {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = try scheduler.createColdObservable("-a|", values: values)
+        let res = scheduler.start { xs }
+        let line: UInt = #line + 1
+        let failures = FailureReporter.capturing { assertMarbles(res, "-b|", values: values) }
+        #expect(failures.map(\.line) == [line])
+        #expect(failures.map(\.fileID) == ["RxTestSupportTests/SwiftTestingTests.swift"])
+        #expect(
+            failures.first?.message.hasPrefix("recorded events differ from the marble diagram at 210 (frame 1):")
+                == true)
+    }
+
+    @Test func rxTestAssertionsReportToo() {
+        let failures = capturedFailures { XCTAssertEqual([Recorded.next(210, 1)], [.next(220, 1)]) }
+        #expect(failures.count == 1)
+        #expect(failures.first?.hasPrefix("XCTAssertEqual failed: the recorded events differ") == true)
     }
 
     @Test func leakAssertionReportsTheCount() {
         let baseline = Resources.total
-        withKnownIssue {
+        let failures = capturedFailures {
             assertNoLeaks(timeout: .milliseconds(20)) { _ = Resources.incrementTotal() }
-        } matching: { issue in
-            issue.comments.first?.rawValue
-                == "1 framework object still alive after the block (Resources.total \(baseline) → \(baseline + 1)):"
-                + " Resources.incrementTotal() ×1"
         }
         Resources.decrementTotal()
+        #expect(
+            failures == [
+                "1 framework object still alive after the block (Resources.total \(baseline) → \(baseline + 1)):"
+                    + " Resources.incrementTotal() ×1\n" + LeakBaseline.likelyCauses
+            ])
     }
 
     @Test func leakCheckReportsTheCountAsAnIssue() async throws {
         let baseline = Resources.total
         let location = SourceLocation(
             fileID: "RxTestSupportTests/SwiftTestingTests.swift", filePath: #filePath, line: 1, column: 1)
-        try await withKnownIssue {
+        let failures = try await FailureReporter.capturing {
             try await LeakCheckTrait.check(
                 timeout: .milliseconds(20), testName: "leaky()", sourceLocation: location
             ) {
                 _ = Resources.incrementTotal()
             }
-        } matching: { issue in
-            issue.comments.first?.rawValue
-                == "1 framework object still alive after the test leaky() (Resources.total \(baseline) → \(baseline + 1)):"
-                + " Resources.incrementTotal() ×1"
         }
         Resources.decrementTotal()
+        #expect(failures.map(\.line) == [1])
+        #expect(
+            failures.map(\.message) == [
+                "1 framework object still alive after the test leaky() (Resources.total \(baseline) → \(baseline + 1)):"
+                    + " Resources.incrementTotal() ×1\n" + LeakBaseline.likelyCauses
+            ])
     }
 
     @Test func asyncLeakAssertionPassesWhenEverythingIsReleased() async throws {
@@ -86,7 +99,7 @@ struct SwiftTestingMarbleTests {
 
     @Test(.leakChecked) func traitOnTestAndSuiteChecksOnce() throws {
         let scheduler = TestScheduler(initialClock: 0)
-        #expect(try scheduler.events("-a", values: values) == [.next(210, 1)])
+        #expect(try scheduler.marbleEvents("-a", values: values) == [.next(210, 1)])
     }
 
     @Test(arguments: 0..<6) func parallelSchedulersStayIndependent(offset: Int) throws {
@@ -101,8 +114,8 @@ struct SwiftTestingMarbleTests {
 @Suite(.leakChecked) struct SwiftTestingParallelTests {
     @Test(arguments: ["-a-b-|", "(ab)--|", "a 3t b"]) func renderingRoundTrips(diagram: String) throws {
         let scheduler = TestScheduler(initialClock: 0)
-        let events = try scheduler.events(diagram)
-        #expect(try scheduler.events(scheduler.diagram(of: events)) == events)
+        let events = try scheduler.marbleEvents(diagram)
+        #expect(try scheduler.marbleEvents(scheduler.marbleDiagram(of: events)) == events)
     }
 
     @Test func schedulersRunIndependentlyOnParallelTasks() async throws {
@@ -125,7 +138,7 @@ struct SwiftTestingMarbleTests {
     @Test func malformedDiagramThrowsWithCaret() {
         let scheduler = TestScheduler(initialClock: 0)
         #expect(throws: MarbleDiagramError(diagram: "-(a", column: 1, reason: "'(' is never closed")) {
-            try scheduler.events("-(a")
+            try scheduler.marbleEvents("-(a")
         }
     }
 }

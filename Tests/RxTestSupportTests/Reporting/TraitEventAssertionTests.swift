@@ -109,14 +109,25 @@ final class TraitEventAssertionTests: RxTestCase {
         XCTAssertEqual(Set([Subscription(200, 300), Subscription(200, 300), Subscription(200)]).count, 2)
     }
 
-    func testTheRxTestInitializerMakesFramesOfTenTicks() {
+    func testTheRxTestInitializerMakesFramesOfTenTicks() throws {
         let make: (TestTime, Double, Bool) -> TestScheduler = TestScheduler.init(
             initialClock:resolution:simulateProcessingDelay:)
         let scheduler = make(5, 0.5, false)
 
         XCTAssertEqual(scheduler.clock, 5)
-        XCTAssertEqual(scheduler.resolution, 0.5)
-        XCTAssertFalse(scheduler.simulateProcessingDelay)
-        XCTAssertEqual(scheduler.ticksPerFrame, 10)
+        // Each setting shows in what the scheduler does: a second is two ticks of half a second,
+        // work for now runs now, and a frame of a marble diagram is ten ticks.
+        var ranAt: [TestTime] = []
+        _ = scheduler.scheduleRelative((), dueTime: .seconds(1)) { _ in
+            ranAt.append(scheduler.clock)
+            return Disposables.create()
+        }
+        _ = scheduler.schedule(()) { _ in
+            ranAt.append(scheduler.clock)
+            return Disposables.create()
+        }
+        scheduler.start()
+        XCTAssertEqual(ranAt, [5, 7])
+        XCTAssertEqual(try scheduler.marbleEvents("-a", subscribed: 0), [.next(10, "a")])
     }
 }

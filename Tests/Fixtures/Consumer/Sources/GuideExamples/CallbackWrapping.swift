@@ -59,3 +59,15 @@ public func doubled(_ number: Int, by service: DoublingService) -> Observable<In
         return Disposables.create { request.cancel() }
     }
 }
+
+/// `number` doubled by `service`, as a `Single`: its one answer, or nothing if the subscription
+/// is disposed before it arrives, which cancels the request.
+public func doubledOnce(_ number: Int, by service: DoublingService) -> Single<Int> {
+    Single.create { single in
+        // The closure `Single.create` hands out is @Sendable already: the handler captures it.
+        let request = service.double(number) { result in
+            single(.success(result))
+        }
+        return Disposables.create { request.cancel() }
+    }
+}

@@ -1,6 +1,7 @@
 import Dispatch
 import GuideExamples
 import RxCore
+import RxOperators
 import RxTestSupport
 import Synchronization
 import XCTest
@@ -39,5 +40,21 @@ final class CallbackWrappingTests: RxTestCase {
 
         XCTAssertEqual(received.withLock { $0 }, [])
         XCTAssertEqual(service.answersSent, 1, "only the later call was answered")
+    }
+
+    func testTheSingleSucceedsWithTheAnswerFromTheServicesQueue() {
+        let received = Mutex<[String]>([])
+        let done = expectation(description: "succeeded")
+        let subscription = doubledOnce(21, by: DoublingService())
+            .subscribe(
+                onSuccess: { value in
+                    received.withLock { $0.append("success(\(value))") }
+                    done.fulfill()
+                },
+                onFailure: { error in received.withLock { $0.append("failure(\(error))") } })
+        wait(for: [done], timeout: 5)
+        subscription.dispose()
+
+        XCTAssertEqual(received.withLock { $0 }, ["success(42)"])
     }
 }
