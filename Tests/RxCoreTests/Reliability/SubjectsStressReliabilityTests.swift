@@ -39,7 +39,9 @@ final class SubjectsStressReliabilityTests: RxTestCase {
                 return
             }
             var made = 0
-            while made < subscribers && !sent.load(ordering: .sequentiallyConsistent) {
+            // At least one subscription each, even when the sender finished before this worker
+            // started: the checks below need some records.
+            while made < subscribers && (made == 0 || !sent.load(ordering: .sequentiallyConsistent)) {
                 made += 1
                 let record = SubscriberRecord()
                 let subscription = shared.value.subscribe(onNext: { value in
