@@ -190,6 +190,42 @@ final class DriverTests: RxTestCase {
         XCTAssertEqual(onMain.value, [true, true])
     }
 
+    func testOnTheMainThreadDriversDeliverSynchronouslyInTheOrderTheyAreDriven() {
+        // No mock: the main scheduler runs at once when called on the main queue.
+        func sample(_ item: String) -> Driver<String> {
+            Observable.create { observer in
+                observer.onNext(item)
+                observer.onCompleted()
+                return Disposables.create()
+            }
+            .asDriver(onErrorJustReturn: "")
+        }
+        var bag = DisposeBag()
+        var received: [String] = []
+        let relay = BehaviorRelay(value: "initial")
+        relay.asDriver().drive(onNext: { received.append($0) }).disposed(by: bag)
+        sample("first").drive(relay).disposed(by: bag)
+        sample("second").drive(relay).disposed(by: bag)
+        Observable.just("third").bind(to: relay).disposed(by: bag)
+        bag = DisposeBag()
+
+        XCTAssertEqual(received, ["initial", "first", "second", "third"])
+    }
+
+    func testNestedDriversOnTheMainThreadDeliverBeforeDriveReturns() {
+        var latest: Int?
+        let state = BehaviorSubject(value: 1)
+        let subscription = state.asDriver(onErrorJustReturn: 0)
+            .flatMapLatest { Driver.just($0 * 2) }
+            .flatMapLatest { Observable.just($0).asDriver(onErrorJustReturn: -1) }
+            .flatMapLatest { Observable.just($0).asDriver(onErrorDriveWith: .empty()) }
+            .flatMapLatest { Observable.just($0).asDriver(onErrorRecover: { _ in .empty() }) }
+            .drive(onNext: { latest = $0 })
+        subscription.dispose()
+
+        XCTAssertEqual(latest, 2)
+    }
+
     // MARK: drive
 
     func testDriveSendsEveryEventToEachObserverAndOptionalObserver() {
