@@ -8,7 +8,7 @@ import RxOperators
 /// says which scheduler events arrive on and how the subscription is shared. Build one with
 /// the conversions (`asDriver(onErrorJustReturn:)`, `asSignal(onErrorJustReturn:)` and their
 /// companions), which decide what an error of the source becomes, or with the creation
-/// functions (``just(_:)``, ``of(_:)``, ``from(_:)-4pqxm``, …). Its operators keep the three
+/// functions (``just(_:)``, ``of(_:)``, `from(_:)`, …). Its operators keep the three
 /// promises, so a chain of them stays a shared sequence.
 public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>: SharedSequenceConvertibleType,
     ObservableConvertibleType
