@@ -39,7 +39,7 @@ let package = Package(
             swiftSettings: strictness),
         .executableTarget(
             name: "rx-examples",
-            dependencies: ["RxCore", "RxDisposables", "RxSchedulers", "RxOperators", "RxTestSupport"],
+            dependencies: ["RxCore", "RxDisposables", "RxSchedulers", "RxOperators", "RxTestSupport", "RxCocoaTraits"],
             path: "Examples/rx-examples", swiftSettings: strictness),
 
         // What several test targets share (`TestError`, `Counter`, `SynchronizationReports`); not a product.
