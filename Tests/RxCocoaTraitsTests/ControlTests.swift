@@ -10,6 +10,22 @@ import XCTest
 
 /// `ControlProperty` and `ControlEvent`, over plain sequences and observers.
 final class ControlTests: RxTestCase {
+    /// Subscribes to `control` from a background queue, waits (bounded) for its first element,
+    /// which arrives once the main queue has run the subscription, and disposes.
+    private func subscribeFromABackgroundQueueUntilTheFirstElement(_ control: Observable<Void>) {
+        let received = expectation(description: "the first element arrived")
+        let stored = expectation(description: "the subscription was kept")
+        let subscription = Locked<(any Disposable)?>(nil)
+        let shared = Locked(control)
+        DispatchQueue.global().async {
+            // The element may arrive, on the main queue, before `subscribe` returns here.
+            subscription.value = shared.value.subscribe(onNext: { _ in received.fulfill() })
+            stored.fulfill()
+        }
+        wait(for: [received, stored], timeout: 10)
+        subscription.value?.dispose()
+    }
+
     func testAControlEventIsSubscribedOnTheMainQueueWhereverItIsSubscribedFrom() {
         let subscribedOnMain = Locked<[Bool]>([])
         let source = Observable<Int>.create { observer in
@@ -18,15 +34,8 @@ final class ControlTests: RxTestCase {
             return Disposables.create()
         }
         let event = ControlEvent(events: source)
-        let done = expectation(description: "subscribed from a background queue")
+        subscribeFromABackgroundQueueUntilTheFirstElement(event.map { _ in () })
         let bag = DisposeBag()
-        let lock = Locked<(any Disposable)?>(nil)
-        let shared = Locked(event)
-        DispatchQueue.global().async {
-            lock.value = shared.value.subscribe(onNext: { _ in done.fulfill() })
-        }
-        wait(for: [done], timeout: 10)
-        lock.value?.dispose()
         _ = event.asControlEvent().asObservable().subscribe().disposed(by: bag)
         XCTAssertEqual(subscribedOnMain.value, [true, true])
     }
@@ -43,14 +52,7 @@ final class ControlTests: RxTestCase {
             if case .next(let value) = event { set.append(value) }
         }
         let property = ControlProperty(values: values, valueSink: sink)
-        let done = expectation(description: "subscribed from a background queue")
-        let subscription = Locked<(any Disposable)?>(nil)
-        let shared = Locked(property)
-        DispatchQueue.global().async {
-            subscription.value = shared.value.subscribe(onNext: { _ in done.fulfill() })
-        }
-        wait(for: [done], timeout: 10)
-        subscription.value?.dispose()
+        subscribeFromABackgroundQueueUntilTheFirstElement(property.map { _ in () })
 
         property.on(.next("b"))
         property.asControlProperty().onNext(nil)
