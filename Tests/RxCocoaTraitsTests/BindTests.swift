@@ -63,6 +63,18 @@ final class BindTests: RxTestCase {
         XCTAssertEqual(label.text, "6")
     }
 
+    func testBindToAPropertyReachedThroughRx() {
+        final class Counter: ReactiveCompatible {
+            var number = 0
+        }
+        let counter = Counter()
+        // `counter.rx.number` is a `Binder` on the main scheduler, which runs at once on the
+        // main thread.
+        let subscription = Observable.just(10).bind(to: counter.rx.number)
+        XCTAssertEqual(counter.number, 10)
+        subscription.dispose()
+    }
+
     func testCurriedBindingHandsTheSequenceToTheBinder() {
         var received: [Int] = []
         let observable = Observable.of(1, 2)

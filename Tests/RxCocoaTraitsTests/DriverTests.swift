@@ -276,6 +276,28 @@ final class DriverTests: RxTestCase {
         }
     }
 
+    func testOptionalElementsDriveObserversAndRelaysOfTheSameOptionalTypeWithoutAmbiguity() {
+        let scheduler = TestScheduler(initialClock: 0)
+        SharingScheduler.mock(scheduler: scheduler) {
+            let driver = Driver<Int?>.of(1, nil)
+            let observer = scheduler.createObserver(Int?.self)
+            let behavior = BehaviorRelay<Int?>(value: 0)
+            let replay = ReplayRelay<Int?>.create(bufferSize: 2)
+            let replayed = scheduler.createObserver(Int?.self)
+            scheduler.scheduleAt(200) {
+                _ = driver.drive(observer)
+                _ = driver.drive(behavior)
+                _ = driver.drive(replay)
+            }
+            scheduler.scheduleAt(300) { _ = replay.subscribe(replayed) }
+            scheduler.start()
+
+            XCTAssertEqual(observer.events, [.next(201, 1), .next(202, nil), .completed(203)])
+            XCTAssertEqual(behavior.value, nil)
+            XCTAssertEqual(replayed.events, [.next(300, 1), .next(300, nil)])
+        }
+    }
+
     func testDriveWithClosuresCallsThemInOrderAndOnDisposedLast() {
         let scheduler = TestScheduler(initialClock: 0)
         SharingScheduler.mock(scheduler: scheduler) {
