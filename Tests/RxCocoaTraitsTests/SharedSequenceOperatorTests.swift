@@ -252,6 +252,46 @@ final class SharedSequenceOperatorTests: RxTestCase {
             [.next(201, 1), .completed(201)])
     }
 
+    func testCombineLatestAndZipOfThreeToSevenSources() {
+        let once: [Recorded<Event<Int>>] = [.next(201, 1), .completed(201)]
+        XCTAssertEqual(run { _ in Driver.combineLatest(one(), one(), one()) { $0 * $1 * $2 } }, once)
+        XCTAssertEqual(run { _ in Driver.combineLatest(one(), one(), one(), one()) { $0 * $1 * $2 * $3 } }, once)
+        XCTAssertEqual(
+            run { _ in Driver.combineLatest(one(), one(), one(), one(), one()) { $0 * $1 * $2 * $3 * $4 } }, once)
+        XCTAssertEqual(
+            run { _ in
+                Driver.combineLatest(one(), one(), one(), one(), one(), one()) { $0 * $1 * $2 * $3 * $4 * $5 }
+            }, once)
+        XCTAssertEqual(
+            run { _ in
+                Driver.combineLatest(one(), one(), one(), one(), one(), one(), one()) {
+                    $0 * $1 * $2 * $3 * $4 * $5 * $6
+                }
+            }, once)
+        XCTAssertEqual(run { _ in Driver.combineLatest(one(), one(), one()).map { $0.2 } }, once)
+        XCTAssertEqual(run { _ in Driver.combineLatest(one(), one(), one(), one()).map { $0.3 } }, once)
+        XCTAssertEqual(run { _ in Driver.combineLatest(one(), one(), one(), one(), one()).map { $0.4 } }, once)
+        XCTAssertEqual(
+            run { _ in Driver.combineLatest(one(), one(), one(), one(), one(), one()).map { $0.5 } }, once)
+        XCTAssertEqual(
+            run { _ in Driver.combineLatest(one(), one(), one(), one(), one(), one(), one()).map { $0.6 } }, once)
+
+        XCTAssertEqual(run { _ in Driver.zip(one(), one(), one()) { $0 * $1 * $2 } }, once)
+        XCTAssertEqual(run { _ in Driver.zip(one(), one(), one(), one()) { $0 * $1 * $2 * $3 } }, once)
+        XCTAssertEqual(run { _ in Driver.zip(one(), one(), one(), one(), one()) { $0 * $1 * $2 * $3 * $4 } }, once)
+        XCTAssertEqual(
+            run { _ in Driver.zip(one(), one(), one(), one(), one(), one()) { $0 * $1 * $2 * $3 * $4 * $5 } }, once)
+        XCTAssertEqual(
+            run { _ in
+                Driver.zip(one(), one(), one(), one(), one(), one(), one()) { $0 * $1 * $2 * $3 * $4 * $5 * $6 }
+            }, once)
+        XCTAssertEqual(run { _ in Driver.zip(one(), one(), one()).map { $0.2 } }, once)
+        XCTAssertEqual(run { _ in Driver.zip(one(), one(), one(), one()).map { $0.3 } }, once)
+        XCTAssertEqual(run { _ in Driver.zip(one(), one(), one(), one(), one()).map { $0.4 } }, once)
+        XCTAssertEqual(run { _ in Driver.zip(one(), one(), one(), one(), one(), one()).map { $0.5 } }, once)
+        XCTAssertEqual(run { _ in Driver.zip(one(), one(), one(), one(), one(), one(), one()).map { $0.6 } }, once)
+    }
+
     func testWithLatestFromWithAndWithoutAResultSelector() {
         let source = hot([.next(210, 1), .next(230, 2), .completed(240)])
         let other = hot([.next(220, 10), .next(225, 20)])
