@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "RxOperators", targets: ["RxOperators"]),
         .library(name: "RxTestSupport", targets: ["RxTestSupport"]),
         .library(name: "RxBlocking", targets: ["RxBlocking"]),
+        .library(name: "RxCocoaTraits", targets: ["RxCocoaTraits"]),
         .executable(name: "rx-examples", targets: ["rx-examples"]),
     ],
     targets: [
@@ -32,9 +33,13 @@ let package = Package(
             name: "RxTestSupport", dependencies: ["RxCore", "RxDisposables", "RxSchedulers"],
             swiftSettings: strictness),
         .target(name: "RxBlocking", dependencies: ["RxCore", "RxDisposables"], swiftSettings: strictness),
+        // RxCocoa's platform-neutral half: Driver, Signal, bind(to:), NotificationCenter and URLSession.
+        .target(
+            name: "RxCocoaTraits", dependencies: ["RxCore", "RxDisposables", "RxSchedulers", "RxOperators"],
+            swiftSettings: strictness),
         .executableTarget(
             name: "rx-examples",
-            dependencies: ["RxCore", "RxDisposables", "RxSchedulers", "RxOperators", "RxTestSupport"],
+            dependencies: ["RxCore", "RxDisposables", "RxSchedulers", "RxOperators", "RxTestSupport", "RxCocoaTraits"],
             path: "Examples/rx-examples", swiftSettings: strictness),
 
         // What several test targets share (`TestError`, `Counter`, `SynchronizationReports`); not a product.
@@ -60,6 +65,13 @@ let package = Package(
             name: "RxBlockingTests",
             dependencies: [
                 "RxBlocking", "RxOperators", "RxSchedulers", "RxCore", "RxDisposables", "RxTestSupport",
+                "RxTestHelpers",
+            ],
+            swiftSettings: strictness),
+        .testTarget(
+            name: "RxCocoaTraitsTests",
+            dependencies: [
+                "RxCocoaTraits", "RxOperators", "RxSchedulers", "RxCore", "RxDisposables", "RxTestSupport",
                 "RxTestHelpers",
             ],
             swiftSettings: strictness),

@@ -24,6 +24,7 @@ let package = Package(
                 .product(name: "RxSchedulers", package: "RxSwiftModular"),
                 .product(name: "RxOperators", package: "RxSwiftModular"),
                 .product(name: "RxTestSupport", package: "RxSwiftModular"),
+                .product(name: "RxCocoaTraits", package: "RxSwiftModular"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 .product(name: "OpenCombineDispatch", package: "OpenCombine"),
             ],

@@ -17,6 +17,7 @@ let sections: [Section] = [
     recoverySection,
     combiningSection,
     timeOperatorsSection,
+    settingsSection,
 ]
 
 /// Writes a line to standard error.

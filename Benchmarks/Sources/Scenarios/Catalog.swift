@@ -140,6 +140,13 @@ public enum Catalog {
             ],
             expectedChecksum: ObserveOnTrampoline.expected(elements:)),
         Scenario(
+            name: "driver_per_delivery", unit: "element", unitsPerIteration: 1_000_000,
+            sides: [
+                .init(name: "rx", run: DriverPerDelivery.rx(elements:)),
+                .init(name: "floor", run: DriverPerDelivery.byHand(elements:)),
+            ],
+            expectedChecksum: DriverPerDelivery.expected(elements:)),
+        Scenario(
             name: "combine_latest", unit: "element", unitsPerIteration: 1_000_000,
             sides: [
                 .init(name: "rx", run: Combining.combineLatestRx(elements:)),

@@ -74,7 +74,12 @@ extension ObservableType {
 /// What a binding to a relay does with an error: stops a debug build, naming it, and prints it
 /// to standard error in a release build.
 func bindingErrorToRelay(_ error: any Swift.Error) {
-    let message = "Binding error to a relay: \(error). A relay cannot fail; handle the error before bind(to:)."
+    reportBindingError("Binding error to a relay: \(error). A relay cannot fail; handle the error before bind(to:).")
+}
+
+/// What a binding that cannot fail does when it receives an error anyway: stops a debug build
+/// with `message`, and prints `message` to standard error in a release build.
+package func reportBindingError(_ message: String) {
     #if DEBUG
         rxFatalError(message)
     #else

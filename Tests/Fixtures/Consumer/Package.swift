@@ -42,6 +42,15 @@ let package = Package(
             ],
             swiftSettings: strictness
         ),
+        .target(
+            name: "Settings",
+            dependencies: [
+                .product(name: "RxCocoaTraits", package: "RxSwiftModular"),
+                .product(name: "RxCore", package: "RxSwiftModular"),
+                .product(name: "RxOperators", package: "RxSwiftModular"),
+            ],
+            swiftSettings: strictness
+        ),
         .testTarget(
             name: "PipelineTests",
             dependencies: [
@@ -58,6 +67,18 @@ let package = Package(
                 .product(name: "RxOperators", package: "RxSwiftModular"),
                 .product(name: "RxTestSupport", package: "RxSwiftModular"),
                 .product(name: "RxBlocking", package: "RxSwiftModular"),
+            ],
+            swiftSettings: strictness
+        ),
+        .testTarget(
+            name: "SettingsTests",
+            dependencies: [
+                "Settings",
+                .product(name: "RxCocoaTraits", package: "RxSwiftModular"),
+                .product(name: "RxCore", package: "RxSwiftModular"),
+                .product(name: "RxDisposables", package: "RxSwiftModular"),
+                .product(name: "RxOperators", package: "RxSwiftModular"),
+                .product(name: "RxTestSupport", package: "RxSwiftModular"),
             ],
             swiftSettings: strictness
         ),

@@ -1,0 +1,35 @@
+import RxCore
+
+extension ObservableConvertibleType {
+    /// This sequence as a ``Driver``: delivered on the main scheduler, and ending with
+    /// `onErrorJustReturn` and completion if it fails.
+    public func asDriver(onErrorJustReturn: Element) -> Driver<Element> {
+        asSharedSequence(sharingStrategy: DriverSharingStrategy.self, onErrorJustReturn: onErrorJustReturn)
+    }
+
+    /// This sequence as a ``Driver``: delivered on the main scheduler, and going on with
+    /// `onErrorDriveWith` if it fails.
+    public func asDriver(onErrorDriveWith: Driver<Element>) -> Driver<Element> {
+        asSharedSequence(sharingStrategy: DriverSharingStrategy.self, onErrorDriveWith: onErrorDriveWith)
+    }
+
+    /// This sequence as a ``Driver``: delivered on the main scheduler, and going on with the
+    /// driver `onErrorRecover` makes of the error if it fails.
+    ///
+    /// `isolation` is where the closure was written, filled in by the compiler (see
+    /// `HandlerIsolation`).
+    public func asDriver(
+        onErrorRecover: @escaping (_ error: any Swift.Error) -> Driver<Element>,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> Driver<Element> {
+        asSharedSequence(
+            sharingStrategy: DriverSharingStrategy.self, onErrorRecover: onErrorRecover, isolation: isolation)
+    }
+
+    /// RxSwift's spelling of `asDriver(onErrorRecover:isolation:)`, kept for references by this
+    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
+    @_disfavoredOverload
+    public func asDriver(onErrorRecover: @escaping (_ error: any Swift.Error) -> Driver<Element>) -> Driver<Element> {
+        asDriver(onErrorRecover: onErrorRecover, isolation: nil)
+    }
+}

@@ -1,0 +1,46 @@
+import RxCore
+import RxOperators
+
+extension ObservableConvertibleType {
+    /// This sequence as a shared sequence of strategy `S`: delivered on the strategy's
+    /// scheduler, and ending with `onErrorJustReturn` and completion if it fails.
+    public func asSharedSequence<S>(
+        sharingStrategy _: S.Type = S.self, onErrorJustReturn: Element
+    ) -> SharedSequence<S, Element> {
+        SharedSequence(asObservable().observe(on: S.scheduler).catchAndReturn(onErrorJustReturn))
+    }
+
+    /// This sequence as a shared sequence of strategy `S`: delivered on the strategy's
+    /// scheduler, and going on with `onErrorDriveWith` if it fails.
+    public func asSharedSequence<S>(
+        sharingStrategy _: S.Type = S.self, onErrorDriveWith: SharedSequence<S, Element>
+    ) -> SharedSequence<S, Element> {
+        let fallback = onErrorDriveWith.asObservable()
+        return SharedSequence(asObservable().observe(on: S.scheduler).catch({ _ in fallback }, isolation: nil))
+    }
+
+    /// This sequence as a shared sequence of strategy `S`: delivered on the strategy's
+    /// scheduler, and going on with what `onErrorRecover` makes of the error if it fails.
+    ///
+    /// `isolation` is where the closure was written, filled in by the compiler (see
+    /// `HandlerIsolation`).
+    public func asSharedSequence<S>(
+        sharingStrategy _: S.Type = S.self,
+        onErrorRecover: @escaping (_ error: any Swift.Error) -> SharedSequence<S, Element>,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> SharedSequence<S, Element> {
+        SharedSequence(
+            asObservable().observe(on: S.scheduler).catch({ onErrorRecover($0).asObservable() }, isolation: isolation))
+    }
+
+    /// RxSwift's spelling of `asSharedSequence(sharingStrategy:onErrorRecover:isolation:)`,
+    /// kept for references by this name; a call picks the other, which checks the closure's
+    /// isolation. This one checks none.
+    @_disfavoredOverload
+    public func asSharedSequence<S>(
+        sharingStrategy: S.Type = S.self,
+        onErrorRecover: @escaping (_ error: any Swift.Error) -> SharedSequence<S, Element>
+    ) -> SharedSequence<S, Element> {
+        asSharedSequence(sharingStrategy: sharingStrategy, onErrorRecover: onErrorRecover, isolation: nil)
+    }
+}

@@ -1,0 +1,106 @@
+import RxCore
+import RxOperators
+
+extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingStrategy {
+    /// Subscribes, and sends every event to each of `observers`.
+    public func emit<Observer: ObserverType>(to observers: Observer...) -> any Disposable
+    where Observer.Element == Element {
+        sendEvents(to: observers)
+    }
+
+    /// Subscribes, and sends every event, elements wrapped in an `Optional`, to each of
+    /// `observers`.
+    public func emit<Observer: ObserverType>(to observers: Observer...) -> any Disposable
+    where Observer.Element == Element? {
+        sendEvents(to: observers)
+    }
+
+    /// Subscribes, and makes every relay in `relays` accept each element as its value.
+    public func emit(to relays: BehaviorRelay<Element>...) -> any Disposable {
+        acceptElements { element in for relay in relays { relay.accept(element) } }
+    }
+
+    /// Subscribes, and makes every relay in `relays` accept each element, wrapped in an
+    /// `Optional`, as its value.
+    public func emit(to relays: BehaviorRelay<Element?>...) -> any Disposable {
+        acceptElements { element in for relay in relays { relay.accept(element) } }
+    }
+
+    /// Subscribes, and makes every relay in `relays` accept each element.
+    public func emit(to relays: PublishRelay<Element>...) -> any Disposable {
+        acceptElements { element in for relay in relays { relay.accept(element) } }
+    }
+
+    /// Subscribes, and makes every relay in `relays` accept each element, wrapped in an
+    /// `Optional`.
+    public func emit(to relays: PublishRelay<Element?>...) -> any Disposable {
+        acceptElements { element in for relay in relays { relay.accept(element) } }
+    }
+
+    /// Subscribes, and makes every relay in `relays` accept, and keep, each element.
+    public func emit(to relays: ReplayRelay<Element>...) -> any Disposable {
+        acceptElements { element in for relay in relays { relay.accept(element) } }
+    }
+
+    /// Subscribes, and makes every relay in `relays` accept, and keep, each element, wrapped
+    /// in an `Optional`.
+    public func emit(to relays: ReplayRelay<Element?>...) -> any Disposable {
+        acceptElements { element in for relay in relays { relay.accept(element) } }
+    }
+
+    /// Subscribes closures that also receive `object`, held weakly: once `object` is released,
+    /// none of them is called any more. There is no error handler: a signal does not fail.
+    ///
+    /// `isolation` is where the closures were written, filled in by the compiler (see
+    /// `HandlerIsolation`).
+    public func emit<Object: AnyObject>(
+        with object: Object,
+        onNext: ((Object, Element) -> Void)? = nil,
+        onCompleted: ((Object) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> any Disposable {
+        asObservable().subscribe(
+            with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation)
+    }
+
+    /// RxSwift's spelling of `emit(with:onNext:onCompleted:onDisposed:isolation:)`, kept for
+    /// references by this name; a call picks the other, which checks the closures' isolation.
+    /// This one checks none.
+    @_disfavoredOverload
+    public func emit<Object: AnyObject>(
+        with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil
+    ) -> any Disposable {
+        emit(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: nil)
+    }
+
+    /// Subscribes closures for elements, completion and the end of the subscription. There is
+    /// no error handler: a signal does not fail.
+    ///
+    /// `isolation` is where the closures were written, filled in by the compiler (see
+    /// `HandlerIsolation`).
+    public func emit(
+        onNext: ((Element) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> any Disposable {
+        asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation)
+    }
+
+    /// RxSwift's spelling of `emit(onNext:onCompleted:onDisposed:isolation:)`, kept for
+    /// references by this name; a call picks the other, which checks the closures' isolation.
+    /// This one checks none.
+    @_disfavoredOverload
+    public func emit(
+        onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil
+    ) -> any Disposable {
+        emit(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: nil)
+    }
+
+    /// Subscribes and does nothing with the events: keeps the signal's source running.
+    public func emit() -> any Disposable {
+        emit(onNext: nil, onCompleted: nil, onDisposed: nil, isolation: nil)
+    }
+}
