@@ -37,6 +37,7 @@ for recording in recordings {
 }
 files.append((MarbleDocuments.galleryPath, MarbleDocuments.gallery(MarbleExample.all)))
 files.append((MarbleDocuments.doccGalleryPath, MarbleDocuments.doccGallery(MarbleExample.all)))
+files += MarbleDocuments.doccSymbolPages(MarbleExample.all)
 
 let operatorsPath = "Docs/Operators.md"
 let operators = (try? String(contentsOf: root.appendingPathComponent(operatorsPath), encoding: .utf8)) ?? ""
@@ -47,9 +48,12 @@ case .failure(let failure): problems.append(failure.message)
 
 // Pictures no example draws any more.
 let expected = Set(files.map(\.path))
-for folder in [MarbleDocuments.svgFolder, MarbleDocuments.doccFolder] {
+for (folder, suffix) in [
+    (MarbleDocuments.svgFolder, ".svg"), (MarbleDocuments.doccFolder, ".svg"),
+    (MarbleDocuments.doccSymbolFolder, ".md"),
+] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []
-    for name in names.sorted() where name.hasSuffix(".svg") && !expected.contains("\(folder)/\(name)") {
+    for name in names.sorted() where name.hasSuffix(suffix) && !expected.contains("\(folder)/\(name)") {
         if check {
             problems.append("\(folder)/\(name): no example draws it; run `swift run rx-marbles`")
         } else {

@@ -7,7 +7,7 @@ extension MarbleExample {
     static let creating: [MarbleExample] = [
         MarbleExample(
             .creating, "create", heading: "`create(_:)`",
-            call: "Observable.create { o in o.onNext(\"a\"); o.onNext(\"b\"); o.onCompleted() … }", expected: "(ab|)"
+            call: "Observable.create { o in o.onNext(\"a\"); o.onNext(\"b\"); o.onCompleted() }", expected: "(ab|)"
         ) { _ in
             Observable.create { observer in
                 observer.onNext("a")

@@ -28,7 +28,7 @@ extension MarbleExample {
         ) { context in context["source"].retry().take(3) },
         MarbleExample(
             .errorHandling, "retry-when", heading: "`retry(when:)`",
-            call: "retry { errors in errors.delay(.seconds(20), scheduler: s).take(1) }",
+            call: "retry { $0.delay(.seconds(20), scheduler: s).take(1) }",
             inputs: [.cold("source", "-a-#")], expected: "-a----a-|"
         ) { context in
             let scheduler = context.scheduler

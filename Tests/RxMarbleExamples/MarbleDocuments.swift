@@ -18,7 +18,18 @@ public enum MarbleDocuments {
 
     /// The Markdown image of an example, relative to `Docs/`.
     public static func image(_ example: MarbleExample) -> String {
-        "![\(example.call)](Marbles/\(example.name).svg)"
+        "![\(altText(example))](Marbles/\(example.name).svg)"
+    }
+
+    /// The call as an image's alternative text, its brackets escaped so that Markdown ends the
+    /// text at the right one.
+    static func altText(_ example: MarbleExample) -> String {
+        var text = ""
+        for character in example.call {
+            if character == "[" || character == "]" || character == "\\" { text.append("\\") }
+            text.append(character)
+        }
+        return text
     }
 
     /// `Docs/Marbles.md`: every picture, grouped by family.
@@ -80,7 +91,7 @@ public enum MarbleDocuments {
             guard !members.isEmpty else { continue }
             text += "### \(family.rawValue)\n\n"
             for example in members {
-                text += "`\(example.call)`\n\n![\(example.call)](marble-\(example.name).svg)\n\n"
+                text += "`\(example.call)`\n\n![\(altText(example))](marble-\(example.name).svg)\n\n"
             }
         }
         return text
@@ -106,8 +117,14 @@ public enum MarbleDocuments {
             if end < lines.count, lines[end].isEmpty { end += 1 }
             let first = end
             while end < lines.count, lines[end].hasPrefix("![") { end += 1 }
-            let images = Array(lines[first..<end])
+            var images = Array(lines[first..<end])
             guard !images.contains(image(example)) else { continue }
+            // A picture line of the same file whose text changed is rewritten in place.
+            if let stale = images.firstIndex(where: { $0.hasSuffix("](Marbles/\(example.name).svg)") }) {
+                images[stale] = image(example)
+                lines.replaceSubrange(first..<end, with: images)
+                continue
+            }
             // The blank line after the pictures, or after the heading when there are none yet.
             if !images.isEmpty, end < lines.count, lines[end].isEmpty { end += 1 }
             lines.replaceSubrange((index + 1)..<end, with: [""] + images + [image(example), ""])

@@ -74,21 +74,26 @@ public enum MarbleSVG {
 
     private static func deepestStack(_ line: MarbleRecording.Line) -> Int {
         var counts: [TestTime: Int] = [:]
-        for event in line.events where !isCompletion(event.value) { counts[event.time, default: 0] += 1 }
+        for event in line.events where event.value.element != nil { counts[event.time, default: 0] += 1 }
         return max(1, counts.values.max() ?? 1)
-    }
-
-    private static func isCompletion(_ event: Event<String>) -> Bool {
-        if case .completed = event { return true }
-        return false
     }
 
     private static func drawLine(
         _ line: MarbleRecording.Line, y: Int, x0: Int, origin: TestTime, tpf: TestTime, end: Double
     ) -> String {
-        func x(_ time: TestTime) -> String { number(Double(x0) + position(of: time, origin: origin, tpf: tpf)) }
-        let terminal = line.events.first { $0.value.isStopEvent }?.time ?? line.end
-        let stop = terminal.map { Double(x0) + position(of: $0, origin: origin, tpf: tpf) } ?? end
+        func x(_ time: TestTime, plus offset: Int = 0) -> String {
+            number(Double(x0) + position(of: time, origin: origin, tpf: tpf) + Double(offset))
+        }
+        let terminalEvent = line.events.first { $0.value.isStopEvent }
+        // A terminal event at the time of an element is drawn just after it, not under it; its
+        // group says by how much (`data-dx`).
+        let nudge =
+            terminalEvent.map { terminal in
+                line.events.filter { $0.time == terminal.time }.compactMap { $0.value.element }.map(halfWidth).max()
+                    .map { $0 + 6 } ?? 0
+            } ?? 0
+        let terminal = terminalEvent?.time ?? line.end
+        let stop = terminal.map { Double(x0) + position(of: $0, origin: origin, tpf: tpf) + Double(nudge) } ?? end
         var text = "<g><text class=\"l\" x=\"\(x0 - 28)\" y=\"\(y + 4)\">\(escaped(line.label))</text>"
         text += "<path class=\"k\" d=\"M\(x(line.start)) \(y)H\(number(stop))\"/>"
         if terminal == nil {
@@ -100,37 +105,39 @@ public enum MarbleSVG {
             text += "<path class=\"k\" d=\"M0 -7V7\"/></g>"
         }
         if let end = line.end {
-            text +=
-                "<g class=\"u\" data-t=\"\(end)\" transform=\"translate(\(x(end)),\(y))\"><path class=\"d\" d=\"M0 -12V12\"/></g>"
+            text += "<g class=\"u\" data-t=\"\(end)\" transform=\"translate(\(x(end)),\(y))\">"
+            text += "<path class=\"d\" d=\"M0 -12V12\"/></g>"
         }
         var depth: [TestTime: Int] = [:]
-        let ordered = line.events.filter { isCompletion($0.value) } + line.events.filter { !isCompletion($0.value) }
-        for event in ordered {
-            var dy = 0
-            if !isCompletion(event.value) {
-                dy = depth[event.time, default: 0] * stackStep
-                depth[event.time, default: 0] += 1
-            }
-            text += "<g class=\"e\" data-t=\"\(event.time)\" transform=\"translate(\(x(event.time)),\(y + dy))\">"
+        for event in line.events {
             switch event.value {
             case .next(let value):
+                let dy = depth[event.time, default: 0] * stackStep
+                depth[event.time, default: 0] += 1
+                text += "<g class=\"e\" data-t=\"\(event.time)\" transform=\"translate(\(x(event.time)),\(y + dy))\">"
                 let colour = "p\(palette(value))"
-                if value.count <= 2 {
-                    text += "<g class=\"v\"><circle class=\"\(colour)\" r=\"12\"/>"
-                } else {
-                    let half = Int(Double(value.count) * characterWidth / 2) + 8
-                    text +=
-                        "<g class=\"v\"><rect class=\"\(colour)\" x=\"-\(half)\" y=\"-12\" width=\"\(2 * half)\" height=\"24\" rx=\"12\"/>"
-                }
-                text += "<text y=\"4\">\(escaped(value))</text></g>"
-            case .error:
-                text += "<path class=\"x\" d=\"M-7 -7L7 7M-7 7L7 -7\"/>"
-            case .completed:
-                text += "<path class=\"c\" d=\"M0 -16V16\"/>"
+                let half = halfWidth(value)
+                text +=
+                    value.count <= 2
+                    ? "<g class=\"v\"><circle class=\"\(colour)\" r=\"12\"/>"
+                    : "<g class=\"v\"><rect class=\"\(colour)\" x=\"-\(half)\" y=\"-12\" width=\"\(2 * half)\" height=\"24\" rx=\"12\"/>"
+                text += "<text y=\"4\">\(escaped(value))</text></g></g>"
+            case .error, .completed:
+                let shape =
+                    event.value.error == nil
+                    ? "<path class=\"c\" d=\"M0 -16V16\"/>" : "<path class=\"x\" d=\"M-7 -7L7 7M-7 7L7 -7\"/>"
+                let dx = nudge == 0 ? "" : " data-dx=\"\(nudge)\""
+                text +=
+                    "<g class=\"e\" data-t=\"\(event.time)\"\(dx) transform=\"translate(\(x(event.time, plus: nudge)),\(y))\">"
+                text += shape + "</g>"
             }
-            text += "</g>"
         }
         return text + "</g>\n"
+    }
+
+    /// Half the width of a value's marble: a circle for one or two characters, else a pill.
+    private static func halfWidth(_ value: String) -> Int {
+        value.count <= 2 ? 12 : Int(Double(value.count) * characterWidth / 2) + 8
     }
 
     /// The colour of a value: that of its first letter or digit, so `a`, `A` and `a1` match.

@@ -90,7 +90,7 @@ extension MarbleExample {
         ) { context in subject(BehaviorSubject(value: "z"), context) },
         MarbleExample(
             .subjects, "ReplaySubject", heading: "",
-            call: "ReplaySubject.create(bufferSize: 2): the last two, then the rest",
+            call: "ReplaySubject (bufferSize: 2): the last two, then the rest",
             inputs: [.hot("source", "-a-b-c-d-|")], expected: "----(ab)c-d-|", subscribed: 240, outputLabel: "late"
         ) { context in subject(ReplaySubject<String>.create(bufferSize: 2), context) },
         MarbleExample(

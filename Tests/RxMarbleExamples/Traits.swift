@@ -4,6 +4,12 @@ import RxOperators
 
 extension MarbleExample {
     // The headings of Docs/Operators.md that several trait examples illustrate.
+    private static let infallible =
+        "Making one: `asInfallible(onErrorJustReturn:)`, `asInfallible(onErrorFallbackTo:)`, "
+        + "`asInfallible(onErrorRecover:)`"
+    private static let traitCreating =
+        "Creating: `create(subscribe:)`, `just`, `empty()`, `error(_:)`, `never()`, `deferred(_:)`, "
+        + "`using(_:primitiveSequenceFactory:)`, `timer(_:scheduler:)`"
     private static let fromObservable =
         "From an observable: `asSingle()`, `asMaybe()`, `asCompletable()`, `first()`, `toArray()`"
     private static let singleAndMaybe =
@@ -16,6 +22,15 @@ extension MarbleExample {
 
     /// The traits' main operators: each draws its one outcome.
     static let traits: [MarbleExample] = [
+        MarbleExample(
+            .traits, "infallible", heading: infallible, call: "asInfallible(onErrorJustReturn: \"z\")",
+            inputs: [.hot("source", "-a-b-#")], expected: "-a-b-(z|)"
+        ) { context in context["source"].asInfallible(onErrorJustReturn: "z").asObservable() },
+        MarbleExample(
+            .traits, "single-timer", heading: traitCreating, call: "Single.timer(.seconds(30), scheduler: s)",
+            expected: "---(0|)"
+        ) { context in Single<Int>.timer(.seconds(30), scheduler: context.scheduler).asObservable().map { String($0) }
+        },
         MarbleExample(
             .traits, "asSingle", heading: fromObservable,
             call: "asSingle()", inputs: [.hot("source", "-a-|")], expected: "---(a|)"

@@ -1,3 +1,4 @@
+import Foundation
 import RxCore
 import RxOperators
 
@@ -48,6 +49,13 @@ extension MarbleExample {
             inputs: [.hot("source", "-a-b-x-|")], expected: "-a-b-#"
         ) { context in
             context["source"].map { $0 == "x" ? Event<String>.error(MarbleError()) : .next($0) }.dematerialize()
+        },
+        MarbleExample(
+            .transforming, "decode", heading: "`decode(type:decoder:)`",
+            call: "map { Data($0.utf8) }.decode(type: Int.self, decoder: JSONDecoder())",
+            inputs: [.hot("source", "-1-2-|")], expected: "-1-2-|"
+        ) { context in
+            context["source"].map { Data($0.utf8) }.decode(type: Int.self, decoder: JSONDecoder()).map { String($0) }
         },
         MarbleExample(
             .transforming, "withUnretained", heading: "`withUnretained(_:)`, `withUnretained(_:resultSelector:)`",

@@ -58,10 +58,13 @@ final class MarbleExampleTests: RxTestCase {
             let frameWidth = try XCTUnwrap(Double(reader.root["data-frame-width"] ?? ""))
             XCTAssertEqual(ticksPerFrame, Double(example.ticksPerFrame), example.name)
             for mark in reader.marks {
-                let expected = x0 + (mark.time - origin) / ticksPerFrame * frameWidth
+                let expected = x0 + (mark.time - origin) / ticksPerFrame * frameWidth + mark.offset
                 XCTAssertEqual(
                     mark.x, expected, accuracy: 0.06, "\(example.name): a mark at \(mark.time) is at x \(mark.x)")
             }
+            // Only a terminal event, one per line at most, is moved off its time (just after the
+            // element it shares its time with).
+            XCTAssertLessThanOrEqual(reader.marks.filter { $0.offset != 0 }.count, recording.lines.count, example.name)
             // Every recorded event of every line is drawn as one mark with its time.
             let events = recording.lines.reduce(0) { $0 + $1.events.count }
             XCTAssertEqual(reader.marks.filter(\.isEvent).count, events, example.name)
@@ -104,6 +107,7 @@ private final class SVGReader: NSObject, XMLParserDelegate {
         let time: Double
         let x: Double
         let isEvent: Bool
+        let offset: Double
     }
 
     var root: [String: String] = [:]
@@ -121,7 +125,10 @@ private final class SVGReader: NSObject, XMLParserDelegate {
             return
         }
         let inside = transform.drop { $0 != "(" }.dropFirst().prefix { $0 != "," }
-        marks.append(Mark(time: time, x: Double(inside) ?? .nan, isEvent: attributes["class"] == "e"))
+        marks.append(
+            Mark(
+                time: time, x: Double(inside) ?? .nan, isEvent: attributes["class"] == "e",
+                offset: attributes["data-dx"].flatMap(Double.init) ?? 0))
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
