@@ -17,37 +17,23 @@ extension MarbleExample {
         MarbleExample(
             .multicasting, "publish", heading: "`publish()`, `replay(_:)`, `replayAll()`",
             call: "publish(), connected at frame 2", inputs: [.hot("source", "-a-b-c-d-|")], expected: "---b-c-d-|"
-        ) { context in
-            let published = context["source"].publish()
-            context.scheduler.scheduleAt(220) { context.disposeAtEnd(published.connect()) }
-            return published.asObservable()
-        },
+        ) { context in connected(context["source"].publish(), at: 220, context) },
         MarbleExample(
             .multicasting, "replay", heading: "`publish()`, `replay(_:)`, `replayAll()`",
             call: "replay(2), connected at 0, late subscriber at 6", inputs: [.hot("source", "-a-b-c-d-|")],
             expected: "------(bc)d-|", subscribed: 260, outputLabel: "late"
-        ) { context in
-            let replayed = context["source"].replay(2)
-            context.scheduler.scheduleAt(200) { context.disposeAtEnd(replayed.connect()) }
-            return replayed.asObservable()
-        },
+        ) { context in connected(context["source"].replay(2), at: 200, context) },
         MarbleExample(
             .multicasting, "replayAll", heading: "`publish()`, `replay(_:)`, `replayAll()`",
             call: "replayAll(), connected at 0, late subscriber at 6", inputs: [.hot("source", "-a-b-c-d-|")],
             expected: "------(abc)d-|", subscribed: 260, outputLabel: "late"
-        ) { context in
-            let replayed = context["source"].replayAll()
-            context.scheduler.scheduleAt(200) { context.disposeAtEnd(replayed.connect()) }
-            return replayed.asObservable()
-        },
+        ) { context in connected(context["source"].replayAll(), at: 200, context) },
         MarbleExample(
             .multicasting, "multicast", heading: "`multicast(_:)`, `multicast(makeSubject:)`",
             call: "multicast(makeSubject: { PublishSubject() }), connected at frame 2",
             inputs: [.hot("source", "-a-b-c-d-|")], expected: "---b-c-d-|"
         ) { context in
-            let connectable = context["source"].multicast(makeSubject: { PublishSubject<String>() })
-            context.scheduler.scheduleAt(220) { context.disposeAtEnd(connectable.connect()) }
-            return connectable.asObservable()
+            connected(context["source"].multicast(makeSubject: { PublishSubject<String>() }), at: 220, context)
         },
         MarbleExample(
             .multicasting, "multicast-selector", heading: "`multicast(_:selector:)`",
@@ -98,6 +84,14 @@ extension MarbleExample {
             inputs: [.hot("source", "-a-b-c-d-|")], expected: "---------(d|)", subscribed: 240, outputLabel: "late"
         ) { context in subject(AsyncSubject<String>(), context) },
     ]
+
+    /// `connectable`, connected at `time` until the end of the example.
+    private static func connected(
+        _ connectable: ConnectableObservable<String>, at time: TestTime, _ context: MarbleContext
+    ) -> Observable<String> {
+        context.scheduler.scheduleAt(time) { context.disposeAtEnd(connectable.connect()) }
+        return connectable.asObservable()
+    }
 
     /// `subject` fed by the source from the start, with a subscriber from frame zero recorded.
     private static func subject<Subject: SubjectType>(_ subject: Subject, _ context: MarbleContext) -> Observable<
