@@ -2,7 +2,7 @@ extension MarbleDocuments {
     /// The DocC symbol (a member of `RxCore/ObservableType`) whose page shows each example's
     /// picture, by example name. Examples of the traits' own operators and of subjects are shown
     /// only in the DocC gallery article, whose links need no disambiguation.
-    static let symbols: [String: String] = [
+    public static let symbols: [String: String] = [
         "create": "create(_:isolation:)", "just": "just(_:)", "just-scheduler": "just(_:scheduler:)",
         "empty": "empty()", "never": "never()", "error": "error(_:)", "deferred": "deferred(_:isolation:)",
         "of": "of(_:scheduler:)", "from": "from(_:scheduler:)-([Self.Element],_)", "from-optional": "from(optional:)",

@@ -83,6 +83,28 @@ final class MarbleExampleTests: RxTestCase {
                     + " A at frame 1, B at frame 3, C at frame 5, completes at frame 7."), svg)
     }
 
+    func testEverySymbolPageNamesAnExampleAndTheGalleryShowsEveryExample() {
+        let names = Set(MarbleExample.all.map(\.name))
+        for name in MarbleDocuments.symbols.keys.sorted() {
+            XCTAssertTrue(names.contains(name), "MarbleDocuments.symbols names no example \(name)")
+        }
+        let gallery = MarbleDocuments.gallery(MarbleExample.all)
+        let docc = MarbleDocuments.doccGallery(MarbleExample.all)
+        for example in MarbleExample.all {
+            XCTAssertTrue(gallery.contains("](Marbles/\(example.name).svg)"), example.name)
+            XCTAssertTrue(docc.contains("](marble-\(example.name).svg)"), example.name)
+        }
+        let pages = MarbleDocuments.doccSymbolPages(MarbleExample.all)
+        XCTAssertEqual(Set(pages.map(\.path)).count, pages.count)
+        XCTAssertEqual(pages.count, Set(MarbleDocuments.symbols.values).count)
+    }
+
+    func testAltTextEscapesBrackets() throws {
+        let example = try XCTUnwrap(MarbleExample.all.first { $0.name == "from" })
+        XCTAssertEqual(
+            MarbleDocuments.image(example), #"![Observable.from(\["a", "b"\], scheduler: s)](Marbles/from.svg)"#)
+    }
+
     func testOperatorsDocumentGetsOnePictureLinePerExampleOnce() {
         let document = "# Ops\n\n### `map(_:)`\n\nMaps.\n"
         let map = MarbleExample.all.filter { $0.heading == "`map(_:)`" }
