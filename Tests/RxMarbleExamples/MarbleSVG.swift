@@ -8,8 +8,9 @@ import RxTestSupport
 /// `data-frame-width`) and each event is a group with its virtual time in `data-t`, translated
 /// to the x position of that time, so a test can check every mark against its time.
 public enum MarbleSVG {
-    /// The width of one frame, in pixels.
-    public static let frameWidth = 28
+    /// The narrowest frame, in pixels; a picture widens its frames until neighbouring marbles
+    /// of a line do not touch.
+    public static let minimumFrameWidth = 28
     static let padding = 10
     static let rowHeight = 46
     static let stackStep = 26
@@ -27,7 +28,8 @@ public enum MarbleSVG {
         let last = max(times.max() ?? origin, origin + 4 * tpf)
         let labelWidth = Int(Double(lines.map(\.label.count).max() ?? 0) * characterWidth) + 8
         let x0 = padding + labelWidth + 30
-        let timelineEnd = Double(x0) + position(of: last, origin: origin, tpf: tpf) + 1.5 * Double(frameWidth)
+        let scale = Scale(origin: origin, ticksPerFrame: tpf, frameWidth: frameWidth(lines, tpf: tpf), x0: x0)
+        let timelineEnd = scale.x(last) + 1.5 * Double(scale.frameWidth)
         let captionWidth = Int(Double(example.call.count) * captionCharacterWidth) + 24
         let width = max(Int(timelineEnd) + 12 + padding, x0 - 20 + captionWidth + padding)
 
@@ -36,7 +38,7 @@ public enum MarbleSVG {
         func draw(_ line: MarbleRecording.Line) {
             let stack = deepestStack(line)
             let centre = y + rowHeight / 2
-            body += drawLine(line, y: centre, x0: x0, origin: origin, tpf: tpf, end: timelineEnd)
+            body += drawLine(line, y: centre, scale: scale, end: timelineEnd)
             y += rowHeight + (stack - 1) * stackStep
         }
         for line in lines where line.kind == .input { draw(line) }
@@ -51,7 +53,7 @@ public enum MarbleSVG {
         return """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)" \
             role="img" aria-labelledby="title desc" data-origin="\(origin)" data-ticks-per-frame="\(tpf)" \
-            data-x0="\(x0)" data-frame-width="\(frameWidth)">
+            data-x0="\(x0)" data-frame-width="\(scale.frameWidth)">
             <title id="title">\(escaped(example.call)): marble diagram</title>
             <desc id="desc">\(escaped(description(of: recording)))</desc>
             <style>
@@ -67,9 +69,29 @@ public enum MarbleSVG {
             """
     }
 
-    /// The x offset from `data-x0` of `time`.
-    static func position(of time: TestTime, origin: TestTime, tpf: TestTime) -> Double {
-        Double(time - origin) / Double(tpf) * Double(frameWidth)
+    /// Where times go: `x0 + (time - origin) / ticksPerFrame * frameWidth`.
+    struct Scale {
+        let origin: TestTime
+        let ticksPerFrame: TestTime
+        let frameWidth: Int
+        let x0: Int
+
+        func x(_ time: TestTime) -> Double {
+            Double(x0) + Double(time - origin) / Double(ticksPerFrame) * Double(frameWidth)
+        }
+    }
+
+    /// The frame width at which no two elements of a line at different times overlap.
+    static func frameWidth(_ lines: [MarbleRecording.Line], tpf: TestTime) -> Int {
+        var width = Double(minimumFrameWidth)
+        for line in lines {
+            let values = line.events.compactMap { event in event.value.element.map { (event.time, halfWidth($0)) } }
+            for (left, right) in zip(values, values.dropFirst()) where left.0 < right.0 {
+                let frames = Double(right.0 - left.0) / Double(tpf)
+                width = max(width, Double(left.1 + right.1 + 10) / frames)
+            }
+        }
+        return Int(width.rounded(.up))
     }
 
     private static func deepestStack(_ line: MarbleRecording.Line) -> Int {
@@ -79,10 +101,11 @@ public enum MarbleSVG {
     }
 
     private static func drawLine(
-        _ line: MarbleRecording.Line, y: Int, x0: Int, origin: TestTime, tpf: TestTime, end: Double
+        _ line: MarbleRecording.Line, y: Int, scale: Scale, end: Double
     ) -> String {
+        let x0 = scale.x0
         func x(_ time: TestTime, plus offset: Int = 0) -> String {
-            number(Double(x0) + position(of: time, origin: origin, tpf: tpf) + Double(offset))
+            number(scale.x(time) + Double(offset))
         }
         let terminalEvent = line.events.first { $0.value.isStopEvent }
         // A terminal event at the time of an element is drawn just after it, not under it; its
@@ -93,14 +116,14 @@ public enum MarbleSVG {
                     .map { $0 + 6 } ?? 0
             } ?? 0
         let terminal = terminalEvent?.time ?? line.end
-        let stop = terminal.map { Double(x0) + position(of: $0, origin: origin, tpf: tpf) + Double(nudge) } ?? end
+        let stop = terminal.map { scale.x($0) + Double(nudge) } ?? end
         var text = "<g><text class=\"l\" x=\"\(x0 - 28)\" y=\"\(y + 4)\">\(escaped(line.label))</text>"
         text += "<path class=\"k\" d=\"M\(x(line.start)) \(y)H\(number(stop))\"/>"
         if terminal == nil {
             text +=
                 "<path class=\"k\" d=\"M\(number(end - 7)) \(y - 5)L\(number(end)) \(y)L\(number(end - 7)) \(y + 5)\"/>"
         }
-        if line.start != origin {
+        if line.start != scale.origin {
             text += "<g data-t=\"\(line.start)\" transform=\"translate(\(x(line.start)),\(y))\">"
             text += "<path class=\"k\" d=\"M0 -7V7\"/></g>"
         }
@@ -136,7 +159,7 @@ public enum MarbleSVG {
     }
 
     /// Half the width of a value's marble: a circle for one or two characters, else a pill.
-    private static func halfWidth(_ value: String) -> Int {
+    static func halfWidth(_ value: String) -> Int {
         value.count <= 2 ? 12 : Int(Double(value.count) * characterWidth / 2) + 8
     }
 
