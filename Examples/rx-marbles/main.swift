@@ -1,7 +1,8 @@
 // rx-marbles: runs every operator's marble example on a TestScheduler and draws what it records.
 //
 //     swift run rx-marbles           rewrites Docs/Marbles/*.svg, Docs/Marbles.md, the DocC copies,
-//                                    and adds missing picture lines to Docs/Operators.md
+//                                    and adds missing picture lines to Docs/Operators.md and
+//                                    Docs/Subjects.md
 //     swift run rx-marbles --check   changes nothing; exits 1 when any of them differs from what
 //                                    it would write, or when an example's output differs from its
 //                                    expected diagram
@@ -39,11 +40,12 @@ files.append((MarbleDocuments.galleryPath, MarbleDocuments.gallery(MarbleExample
 files.append((MarbleDocuments.doccGalleryPath, MarbleDocuments.doccGallery(MarbleExample.all)))
 files += MarbleDocuments.doccSymbolPages(MarbleExample.all)
 
-let operatorsPath = "Docs/Operators.md"
-let operators = (try? String(contentsOf: root.appendingPathComponent(operatorsPath), encoding: .utf8)) ?? ""
-switch MarbleDocuments.addingPictures(MarbleExample.all, to: operators) {
-case .success(let text): files.append((operatorsPath, text))
-case .failure(let failure): problems.append(failure.message)
+for path in MarbleDocuments.documents(MarbleExample.all) {
+    let document = (try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)) ?? ""
+    switch MarbleDocuments.addingPictures(MarbleExample.all, to: document, at: path) {
+    case .success(let text): files.append((path, text))
+    case .failure(let failure): problems.append(failure.message)
+    }
 }
 
 // Pictures no example draws any more.

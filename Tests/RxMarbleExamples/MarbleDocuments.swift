@@ -103,14 +103,25 @@ public enum MarbleDocuments {
         public let message: String
     }
 
-    /// `document` with each example's image line under its heading, added after the heading
-    /// line when missing; fails when a heading is not in the document.
-    public static func addingPictures(_ examples: [MarbleExample], to document: String) -> Result<String, Failure> {
+    /// The documents that show pictures under their headings.
+    public static func documents(_ examples: [MarbleExample]) -> [String] {
+        Array(Set(examples.filter { !$0.heading.isEmpty }.map(\.document))).sorted()
+    }
+
+    /// `document` (the text of the file at `path`) with the image line of each example that
+    /// names it under the example's heading, added after the heading line when missing; fails
+    /// when a heading is not in the document.
+    public static func addingPictures(
+        _ examples: [MarbleExample], to document: String, at path: String = "Docs/Operators.md"
+    ) -> Result<String, Failure> {
         var lines = document.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var missing: [String] = []
-        for example in examples where !example.heading.isEmpty {
-            guard let index = lines.firstIndex(of: "### \(example.heading)") else {
-                missing.append("\(example.name): no heading `### \(example.heading)`")
+        for example in examples where !example.heading.isEmpty && example.document == path {
+            let heading = lines.firstIndex { line in
+                line.hasPrefix("##") && line.drop { $0 == "#" } == " \(example.heading)"
+            }
+            guard let index = heading else {
+                missing.append("\(example.name): no heading `\(example.heading)`")
                 continue
             }
             var end = index + 1
@@ -130,7 +141,7 @@ public enum MarbleDocuments {
             lines.replaceSubrange((index + 1)..<end, with: [""] + images + [image(example), ""])
         }
         guard missing.isEmpty else {
-            return .failure(Failure(message: "Docs/Operators.md: " + missing.joined(separator: "; ")))
+            return .failure(Failure(message: "\(path): " + missing.joined(separator: "; ")))
         }
         return .success(lines.joined(separator: "\n"))
     }

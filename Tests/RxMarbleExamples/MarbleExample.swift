@@ -13,8 +13,11 @@ public struct MarbleExample: Sendable {
     public let family: MarbleFamily
     /// The file name of the picture, without extension; unique across all examples.
     public let name: String
-    /// The heading of `Docs/Operators.md` (after `### `) whose entry shows the picture.
+    /// The heading (its text after the `#`s) whose section of `document` shows the picture;
+    /// empty for a picture shown only in the galleries.
     public let heading: String
+    /// The Markdown document, from the package's root, that holds `heading`.
+    public let document: String
     /// The call drawn in the caption box, as a user would write it.
     public let call: String
     /// The inputs, drawn above the caption in this order.
@@ -39,7 +42,8 @@ public struct MarbleExample: Sendable {
 
     /// An example; see the properties for each argument.
     public init(
-        _ family: MarbleFamily, _ name: String, heading: String, call: String, inputs: [MarbleInput] = [],
+        _ family: MarbleFamily, _ name: String, heading: String, document: String = "Docs/Operators.md", call: String,
+        inputs: [MarbleInput] = [],
         expected: String, values: [Character: String] = [:], error: any Error & Sendable = MarbleError(),
         ticksPerFrame: TestTime = 10,
         subscribed: TestTime = 200, disposed: TestTime = 1000, outputLabel: String = "output",
@@ -48,6 +52,7 @@ public struct MarbleExample: Sendable {
         self.family = family
         self.name = name
         self.heading = heading
+        self.document = document
         self.call = call
         self.inputs = inputs
         self.expected = expected

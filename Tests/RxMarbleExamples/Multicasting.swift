@@ -67,20 +67,23 @@ extension MarbleExample {
     /// line below it is a subscriber from frame zero.
     static let subjects: [MarbleExample] = [
         MarbleExample(
-            .subjects, "PublishSubject", heading: "", call: "PublishSubject(): only what comes after subscribing",
+            .subjects, "PublishSubject", heading: "The subjects in diagrams", document: "Docs/Subjects.md",
+            call: "PublishSubject(): only what comes after subscribing",
             inputs: [.hot("source", "-a-b-c-d-|")], expected: "-----c-d-|", subscribed: 240, outputLabel: "late"
         ) { context in subject(PublishSubject<String>(), context) },
         MarbleExample(
-            .subjects, "BehaviorSubject", heading: "", call: "BehaviorSubject(value: \"z\"): the latest, then the rest",
+            .subjects, "BehaviorSubject", heading: "The subjects in diagrams", document: "Docs/Subjects.md",
+            call: "BehaviorSubject(value: \"z\"): the latest, then the rest",
             inputs: [.hot("source", "-a-b-c-d-|")], expected: "----bc-d-|", subscribed: 240, outputLabel: "late"
         ) { context in subject(BehaviorSubject(value: "z"), context) },
         MarbleExample(
-            .subjects, "ReplaySubject", heading: "",
+            .subjects, "ReplaySubject", heading: "The subjects in diagrams", document: "Docs/Subjects.md",
             call: "ReplaySubject (bufferSize: 2): the last two, then the rest",
             inputs: [.hot("source", "-a-b-c-d-|")], expected: "----(ab)c-d-|", subscribed: 240, outputLabel: "late"
         ) { context in subject(ReplaySubject<String>.create(bufferSize: 2), context) },
         MarbleExample(
-            .subjects, "AsyncSubject", heading: "", call: "AsyncSubject(): the last element, at completion",
+            .subjects, "AsyncSubject", heading: "The subjects in diagrams", document: "Docs/Subjects.md",
+            call: "AsyncSubject(): the last element, at completion",
             inputs: [.hot("source", "-a-b-c-d-|")], expected: "---------(d|)", subscribed: 240, outputLabel: "late"
         ) { context in subject(AsyncSubject<String>(), context) },
     ]

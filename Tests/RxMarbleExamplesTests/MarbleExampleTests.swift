@@ -99,6 +99,20 @@ final class MarbleExampleTests: RxTestCase {
         XCTAssertEqual(pages.count, Set(MarbleDocuments.symbols.values).count)
     }
 
+    func testSubjectsPicturesGoUnderTheirSectionOfTheSubjectsGuide() {
+        let subjects = MarbleExample.all.filter { $0.family == .subjects }
+        XCTAssertEqual(subjects.count, 4)
+        let document = "# Subjects\n\n## The subjects in diagrams\n\nText.\n"
+        guard case .success(let text) = MarbleDocuments.addingPictures(subjects, to: document, at: "Docs/Subjects.md")
+        else { return XCTFail("the section was not found") }
+        XCTAssertTrue(text.hasPrefix("# Subjects\n\n## The subjects in diagrams\n\n![PublishSubject"), text)
+        XCTAssertTrue(text.hasSuffix("(Marbles/AsyncSubject.svg)\n\nText.\n"), text)
+        guard case .success(let operators) = MarbleDocuments.addingPictures(subjects, to: document) else {
+            return XCTFail("another document's examples were looked for")
+        }
+        XCTAssertEqual(operators, document)
+    }
+
     func testAltTextEscapesBrackets() throws {
         let example = try XCTUnwrap(MarbleExample.all.first { $0.name == "from" })
         XCTAssertEqual(
