@@ -42,6 +42,16 @@ let package = Package(
             dependencies: ["RxCore", "RxDisposables", "RxSchedulers", "RxOperators", "RxTestSupport", "RxCocoaTraits"],
             path: "Examples/rx-examples", swiftSettings: strictness),
 
+        // The marble examples: data that the `rx-marbles` generator draws and `RxMarbleExamplesTests`
+        // checks. Neither is a product: users never depend on them.
+        .target(
+            name: "RxMarbleExamples",
+            dependencies: ["RxCore", "RxDisposables", "RxSchedulers", "RxOperators", "RxTestSupport"],
+            path: "Tests/RxMarbleExamples", swiftSettings: strictness),
+        .executableTarget(
+            name: "rx-marbles", dependencies: ["RxMarbleExamples"], path: "Examples/rx-marbles",
+            swiftSettings: strictness),
+
         // What several test targets share (`TestError`, `Counter`, `SynchronizationReports`); not a product.
         .target(
             name: "RxTestHelpers", dependencies: ["RxCore", "RxDisposables"], path: "Tests/RxTestHelpers",
@@ -74,6 +84,10 @@ let package = Package(
                 "RxCocoaTraits", "RxOperators", "RxSchedulers", "RxCore", "RxDisposables", "RxTestSupport",
                 "RxTestHelpers",
             ],
+            swiftSettings: strictness),
+        .testTarget(
+            name: "RxMarbleExamplesTests",
+            dependencies: ["RxMarbleExamples", "RxOperators", "RxTestSupport", "RxCore"],
             swiftSettings: strictness),
         .testTarget(
             name: "RxTestSupportTests",
