@@ -43,10 +43,10 @@ let settingsSection = Section(
         }
         scheduler.start()
 
-        show("name typed      \(scheduler.diagram(of: typed.events, values: names))")
+        show("name typed      \(scheduler.marbleDiagram(of: typed.events, values: names))")
         show("  where e = \"\", a = \"Ada\", l = \"Ada Lovelace!\" (too long), s = \"Ada L.\"")
-        show("taps on save    \(scheduler.diagram(of: taps.recordedEvents, values: ["x": Tap()]))")
-        show("canSave         \(scheduler.diagram(of: canSave.events, values: ["t": true, "f": false]))")
+        show("taps on save    \(scheduler.marbleDiagram(of: taps.recordedEvents, values: ["x": Tap()]))")
+        show("canSave         \(scheduler.marbleDiagram(of: canSave.events, values: ["t": true, "f": false]))")
         show("saved           \(saved.events.map(\.debugDescription).joined(separator: ", "))")
     }
     print()
