@@ -30,13 +30,15 @@ import Synchronization
 /// holder runs user code; it is the serialization the observer contract asks for, which makes a
 /// second sender wait or be queued. Like RxSwift's lock, it deadlocks if a delivery blocks on
 /// another thread that is itself waiting to send into the same operator.
+@usableFromInline
 package struct DeliveryTurn: ~Copyable, Sendable {
     // 0 when free; otherwise the holder's thread identity (or `handedOver`, between a hand-over
     // and the new holder's first step), with flags: `waitersBit` while a thread waits, and
     // `requestBit` while another thread asks the holder to run something for it before it leaves
     // (``request()``). Either flag makes the holder's fast exchange fail, so it leaves through
     // ``leaveContended(takingRequest:)``.
-    private let state = Atomic<UInt>(0)
+    @usableFromInline
+    let state = Atomic<UInt>(0)
     // Waiting threads take tickets in arrival order; a hand-over grants the next one. Both are
     // changed only under the parking lot's lock for this turn.
     private let ticketsIssued = Atomic<UInt>(0)
@@ -50,11 +52,18 @@ package struct DeliveryTurn: ~Copyable, Sendable {
 
     /// A thread's hold on the turn, which ``enter()`` gives and ``leave(_:)`` takes back: it
     /// carries the thread's identity, so that giving the turn back asks the system for nothing.
+    @usableFromInline
     package struct Hold {
-        fileprivate let thread: UInt
+        @usableFromInline
+        let thread: UInt
+
+        @usableFromInline
+        init(thread: UInt) {
+            self.thread = thread
+        }
 
         /// The calling thread's hold, for a caller that took the turn in another function.
-        @inline(__always)
+        @inlinable
         package static var current: Hold { Hold(thread: DeliveryTurn.currentThread()) }
     }
 
@@ -77,6 +86,7 @@ package struct DeliveryTurn: ~Copyable, Sendable {
     /// the caller handles its event and then calls ``leave(_:)``. Answers `nil` at once when the
     /// calling thread holds the turn already: the caller is inside its own delivery and must
     /// queue its event for after it.
+    @inlinable
     @inline(__always)
     package borrowing func enter() -> Hold? {
         let me = DeliveryTurn.currentThread()
@@ -94,6 +104,7 @@ package struct DeliveryTurn: ~Copyable, Sendable {
 
     /// Gives the turn back, to the longest-waiting thread if one waits. Call it on the thread
     /// that took it, once its queue is empty, for a turn nobody calls ``request()`` on.
+    @inlinable
     @inline(__always)
     package borrowing func leave(_ hold: Hold) {
         if state.compareExchange(expected: hold.thread, desired: 0, ordering: .releasing).exchanged {
@@ -105,6 +116,7 @@ package struct DeliveryTurn: ~Copyable, Sendable {
     /// Gives the turn back like ``leave(_:)``, unless another thread called ``request()`` while
     /// the caller held it: then answers `true`, still holding the turn, and the caller does the
     /// requested work and calls this again.
+    @inlinable
     @inline(__always)
     package borrowing func leaveUnlessRequested(_ hold: Hold) -> Bool {
         if state.compareExchange(expected: hold.thread, desired: 0, ordering: .releasing).exchanged {
@@ -141,8 +153,9 @@ package struct DeliveryTurn: ~Copyable, Sendable {
         }
     }
 
+    @usableFromInline
     @inline(never)
-    private borrowing func enterContended(_ me: UInt) -> Bool {
+    borrowing func enterContended(_ me: UInt) -> Bool {
         // Only the holder ever writes its own identity, so reading it here means this thread
         // holds the turn further up its stack.
         if state.load(ordering: .relaxed) & ~DeliveryTurn.flags == me {
@@ -185,8 +198,9 @@ package struct DeliveryTurn: ~Copyable, Sendable {
         }
     }
 
+    @usableFromInline
     @inline(never)
-    private borrowing func leaveContended(takingRequest: Bool) -> Bool {
+    borrowing func leaveContended(takingRequest: Bool) -> Bool {
         let stripe = parkingStripe()
         stripe.lock()
         defer { stripe.unlock() }
@@ -226,6 +240,7 @@ package struct DeliveryTurn: ~Copyable, Sendable {
     }
 
     /// The calling thread's identity: its pthread handle, an address.
+    @inlinable
     @inline(__always)
     package static func currentThread() -> UInt {
         #if canImport(Darwin)

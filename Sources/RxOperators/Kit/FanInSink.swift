@@ -39,6 +39,10 @@ class FanInSink<Observer: ObserverType>: Sink<Observer> {
     private final var terminated = false
     @exclusivity(unchecked)
     private final var reentrant: RingQueue<Pending>?
+    // How many events wait in `reentrant`: the delivery path reads this, never the queue, whose
+    // generic type would cost it a runtime metadata lookup on every element.
+    @exclusivity(unchecked)
+    private final var reentrantCount = 0
 
     /// Delivers `element` now, or after the event being delivered; drops it instead if `tag` is
     /// no longer the current tag when it arrives, or if, when its turn comes, an element with a
@@ -46,7 +50,7 @@ class FanInSink<Observer: ObserverType>: Sink<Observer> {
     @inline(__always)
     final func serializeNext(_ element: Observer.Element, tag: Int = 0) {
         guard let hold = turn.enter() else {
-            queueReentrant(.element(element, tag: tag))
+            queueReentrant(element, tag: tag)
             return
         }
         if tag == currentTag.load(ordering: .relaxed), !terminated {
@@ -79,14 +83,23 @@ class FanInSink<Observer: ObserverType>: Sink<Observer> {
         leaveTurn(hold)
     }
 
+    /// On the thread holding the turn, from inside its delivery: keeps `element` for after it.
+    /// The queue item is built in here, out of line: building it on the element path would cost
+    /// a metadata lookup for its generic type on every element.
+    @inline(never)
+    private final func queueReentrant(_ element: Observer.Element, tag: Int) {
+        guard tag == currentTag.load(ordering: .relaxed) else { return }
+        queueReentrant(.element(element, tag: tag))
+    }
+
     /// On the thread holding the turn, from inside its delivery: keeps `pending` for after it.
     @inline(never)
     private final func queueReentrant(_ pending: Pending) {
-        if case .element(_, let tag) = pending, tag != currentTag.load(ordering: .relaxed) { return }
         guard !terminated, !isDisposed else { return }
         let queue = reentrant ?? RingQueue(minimumCapacity: 4)
         reentrant = queue
         queue.append(pending)
+        reentrantCount += 1
     }
 
     private final func deliver(_ terminal: Terminal) {
@@ -103,16 +116,18 @@ class FanInSink<Observer: ObserverType>: Sink<Observer> {
     /// Delivers what was sent from inside the deliveries, oldest first, then gives up the turn.
     @inline(__always)
     private final func leaveTurn(_ hold: DeliveryTurn.Hold) {
-        if let reentrant, !reentrant.isEmpty {
-            deliverReentrant(reentrant)
+        if reentrantCount > 0 {
+            deliverReentrant()
         }
         turn.leave(hold)
     }
 
     @inline(never)
-    private final func deliverReentrant(_ queue: RingQueue<Pending>) {
+    private final func deliverReentrant() {
+        guard let queue = reentrant else { return }
         while !queue.isEmpty {
             let pending = queue.removeFirst()
+            reentrantCount -= 1
             // After the terminal event or disposal, what waits is only released.
             guard !terminated, !isDisposed else { continue }
             switch pending {

@@ -19,15 +19,17 @@ class SerializingSink<Observer: ObserverType, Item>: Sink<Observer> {
     final let lock = RxLock()
     private final let turn = DeliveryTurn()
     /// Set once a terminal event has been decided: every later source event is ignored.
-    // This and the three below are touched only under `lock`, which keeps the accesses apart, so
-    // the runtime's exclusivity check, a call on every access, is left out.
+    // Touched only under `lock`; the three below only by the thread holding the turn. Either
+    // keeps the accesses apart, so the runtime's exclusivity check, a call on every access, is
+    // left out.
     @exclusivity(unchecked)
     final var isTerminated = false
     // Whether the thread holding the turn is delivering: a decision made meanwhile (on the same
     // thread, from inside the delivery) is queued for after it.
     @exclusivity(unchecked)
     private final var delivering = false
-    // Made on the first re-entrant delivery only.
+    // Made on the first re-entrant delivery only, and touched only by the thread holding the
+    // turn (queueing from inside its own delivery, or draining after it).
     @exclusivity(unchecked)
     private final var waiting: RingQueue<SerializedDelivery<Item>>?
     // How many deliveries wait: the uncontended path reads this, never the queue, whose type
@@ -113,14 +115,13 @@ class SerializingSink<Observer: ObserverType, Item>: Sink<Observer> {
     /// Outside the lock, by the deliverer: delivers what was queued while it delivered, then
     /// gives up the role.
     final func deliverQueued() {
-        let done = lock.withLock { () -> Bool in
-            guard waitingCount == 0 else { return false }
+        // Only this thread queues (from inside its own delivery), so no lock is needed to see
+        // that nothing waits.
+        if waitingCount == 0 {
             delivering = false
-            return true
+            return
         }
-        if !done {
-            deliverWaiting()
-        }
+        deliverWaiting()
     }
 
     /// Out of line, so that the uncontended path does not look up the metadata this needs.
@@ -128,8 +129,8 @@ class SerializingSink<Observer: ObserverType, Item>: Sink<Observer> {
     private final func deliverWaiting() {
         while true {
             let delivery = lock.withLockReturningShared { () -> SerializedDelivery<Item>? in
-                // Shared: the queue is touched only under this lock.
-                guard let waiting, waitingCount > 0, !isDisposed else {
+                // Shared: the queue is touched only by this thread, under this lock.
+                guard let waiting, waitingCount > 0 else {
                     delivering = false
                     return nil
                 }
@@ -137,7 +138,10 @@ class SerializingSink<Observer: ObserverType, Item>: Sink<Observer> {
                 return waiting.removeFirst()
             }
             guard let delivery else { return }
-            deliverOne(delivery)
+            // After disposal, what waited is only released, here, outside the lock.
+            if !isDisposed {
+                deliverOne(delivery)
+            }
         }
     }
 
@@ -166,15 +170,9 @@ class SerializingSink<Observer: ObserverType, Item>: Sink<Observer> {
 
     override func dispose() {
         super.dispose()
-        // What was still queued is let go of after the lock is given back.
-        let dropped: RingQueue<SerializedDelivery<Item>>? = lock.withLockReturningShared {
-            // Shared: the queue is touched only under this lock, and no one else holds it.
-            isTerminated = true
-            waitingCount = 0
-            defer { waiting = nil }
-            return waiting
-        }
-        _ = dropped
+        // What still waits in the queue is released by the thread delivering, which is the only
+        // one that touches the queue and is still running while anything waits in it.
+        lock.withLock { isTerminated = true }
         releaseRetainedState()
     }
 
