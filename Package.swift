@@ -15,6 +15,7 @@ let package = Package(
     products: [
         .library(name: "RxDisposables", targets: ["RxDisposables"]),
         .library(name: "RxCore", targets: ["RxCore"]),
+        .library(name: "RxRelay", targets: ["RxRelay"]),
         .library(name: "RxSchedulers", targets: ["RxSchedulers"]),
         .library(name: "RxOperators", targets: ["RxOperators"]),
         .library(name: "RxTestSupport", targets: ["RxTestSupport"]),
@@ -25,9 +26,10 @@ let package = Package(
     targets: [
         .target(name: "RxDisposables", swiftSettings: strictness),
         .target(name: "RxCore", dependencies: ["RxDisposables"], swiftSettings: strictness),
+        .target(name: "RxRelay", dependencies: ["RxCore", "RxDisposables"], swiftSettings: strictness),
         .target(name: "RxSchedulers", dependencies: ["RxCore", "RxDisposables"], swiftSettings: strictness),
         .target(
-            name: "RxOperators", dependencies: ["RxCore", "RxDisposables", "RxSchedulers"],
+            name: "RxOperators", dependencies: ["RxCore", "RxDisposables", "RxRelay", "RxSchedulers"],
             swiftSettings: strictness),
         .target(
             name: "RxTestSupport", dependencies: ["RxCore", "RxDisposables", "RxSchedulers"],
@@ -35,11 +37,13 @@ let package = Package(
         .target(name: "RxBlocking", dependencies: ["RxCore", "RxDisposables"], swiftSettings: strictness),
         // RxCocoa's platform-neutral half: Driver, Signal, bind(to:), NotificationCenter and URLSession.
         .target(
-            name: "RxCocoaTraits", dependencies: ["RxCore", "RxDisposables", "RxSchedulers", "RxOperators"],
+            name: "RxCocoaTraits", dependencies: ["RxCore", "RxDisposables", "RxRelay", "RxSchedulers", "RxOperators"],
             swiftSettings: strictness),
         .executableTarget(
             name: "rx-examples",
-            dependencies: ["RxCore", "RxDisposables", "RxSchedulers", "RxOperators", "RxTestSupport", "RxCocoaTraits"],
+            dependencies: [
+                "RxCore", "RxDisposables", "RxRelay", "RxSchedulers", "RxOperators", "RxTestSupport", "RxCocoaTraits",
+            ],
             path: "Examples/rx-examples", swiftSettings: strictness),
 
         // The marble examples: data that the `rx-marbles` generator draws and `RxMarbleExamplesTests`
@@ -61,7 +65,12 @@ let package = Package(
             name: "RxDisposablesTests", dependencies: ["RxDisposables", "RxCore", "RxTestSupport"],
             swiftSettings: strictness),
         .testTarget(
-            name: "RxCoreTests", dependencies: ["RxCore", "RxDisposables", "RxTestSupport", "RxTestHelpers"],
+            name: "RxCoreTests",
+            dependencies: ["RxCore", "RxDisposables", "RxRelay", "RxTestSupport", "RxTestHelpers"],
+            swiftSettings: strictness),
+        .testTarget(
+            name: "RxRelayTests",
+            dependencies: ["RxRelay", "RxCore", "RxDisposables", "RxTestSupport", "RxTestHelpers"],
             swiftSettings: strictness),
         .testTarget(
             name: "RxSchedulersTests",
@@ -69,7 +78,9 @@ let package = Package(
             swiftSettings: strictness),
         .testTarget(
             name: "RxOperatorsTests",
-            dependencies: ["RxOperators", "RxSchedulers", "RxCore", "RxDisposables", "RxTestSupport", "RxTestHelpers"],
+            dependencies: [
+                "RxOperators", "RxSchedulers", "RxCore", "RxDisposables", "RxRelay", "RxTestSupport", "RxTestHelpers",
+            ],
             swiftSettings: strictness),
         .testTarget(
             name: "RxBlockingTests",
@@ -81,7 +92,7 @@ let package = Package(
         .testTarget(
             name: "RxCocoaTraitsTests",
             dependencies: [
-                "RxCocoaTraits", "RxOperators", "RxSchedulers", "RxCore", "RxDisposables", "RxTestSupport",
+                "RxCocoaTraits", "RxOperators", "RxSchedulers", "RxCore", "RxDisposables", "RxRelay", "RxTestSupport",
                 "RxTestHelpers",
             ],
             swiftSettings: strictness),
@@ -91,7 +102,7 @@ let package = Package(
             swiftSettings: strictness),
         .testTarget(
             name: "RxTestSupportTests",
-            dependencies: ["RxTestSupport", "RxSchedulers", "RxCore", "RxDisposables", "RxTestHelpers"],
+            dependencies: ["RxTestSupport", "RxSchedulers", "RxCore", "RxDisposables", "RxRelay", "RxTestHelpers"],
             swiftSettings: strictness),
     ]
 )

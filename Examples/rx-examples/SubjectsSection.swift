@@ -1,6 +1,7 @@
 import RxCore
 import RxDisposables
 import RxOperators
+import RxRelay
 
 /// Subjects, a relay and `share`: what a late subscriber receives from each, and one
 /// subscription to the source shared by two observers.

@@ -2,6 +2,7 @@ import RxCocoaTraits
 import RxCore
 import RxDisposables
 import RxOperators
+import RxRelay
 import RxSchedulers
 import RxTestHelpers
 import RxTestSupport

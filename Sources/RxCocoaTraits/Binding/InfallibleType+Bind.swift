@@ -1,5 +1,6 @@
 import RxCore
 import RxOperators
+import RxRelay
 
 extension InfallibleType {
     /// Subscribes, and sends every event to each of `observers`.

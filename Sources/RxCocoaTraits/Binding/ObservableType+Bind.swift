@@ -1,4 +1,5 @@
 import RxCore
+import RxRelay
 
 extension ObservableType {
     /// Subscribes, and sends every event to each of `observers`, errors included: a binding

@@ -1,5 +1,6 @@
 import RxCore
 import RxOperators
+import RxRelay
 
 extension InfallibleType {
     /// This sequence as a ``Driver``, delivered on the main scheduler.

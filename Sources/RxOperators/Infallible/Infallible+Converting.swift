@@ -1,4 +1,5 @@
 import RxCore
+import RxRelay
 
 extension ObservableConvertibleType {
     /// This sequence as one that cannot fail: an error becomes `element`, sent before

@@ -37,6 +37,7 @@ let package = Package(
             dependencies: [
                 .product(name: "RxCore", package: "RxSwiftModular"),
                 .product(name: "RxDisposables", package: "RxSwiftModular"),
+                .product(name: "RxRelay", package: "RxSwiftModular"),
                 .product(name: "RxOperators", package: "RxSwiftModular"),
                 .product(name: "RxSchedulers", package: "RxSwiftModular"),
             ],
@@ -65,6 +66,7 @@ let package = Package(
             dependencies: [
                 "GuideExamples",
                 .product(name: "RxOperators", package: "RxSwiftModular"),
+                .product(name: "RxRelay", package: "RxSwiftModular"),
                 .product(name: "RxTestSupport", package: "RxSwiftModular"),
                 .product(name: "RxBlocking", package: "RxSwiftModular"),
             ],

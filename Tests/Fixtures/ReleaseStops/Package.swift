@@ -15,6 +15,7 @@ let package = Package(
             name: "release-stops",
             dependencies: [
                 .product(name: "RxCore", package: "RxSwiftModular"),
+                .product(name: "RxRelay", package: "RxSwiftModular"),
                 .product(name: "RxOperators", package: "RxSwiftModular"),
                 .product(name: "RxTestSupport", package: "RxSwiftModular"),
             ]

@@ -1,4 +1,5 @@
 import RxCore
+import RxRelay
 import RxTestSupport
 import Testing
 

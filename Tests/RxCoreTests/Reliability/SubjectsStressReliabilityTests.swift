@@ -1,6 +1,7 @@
 import Dispatch
 import RxCore
 import RxDisposables
+import RxRelay
 import RxTestHelpers
 import RxTestSupport
 import Synchronization

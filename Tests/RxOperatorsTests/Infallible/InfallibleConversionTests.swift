@@ -1,6 +1,7 @@
 import RxCore
 import RxDisposables
 import RxOperators
+import RxRelay
 import RxTestHelpers
 import RxTestSupport
 import XCTest

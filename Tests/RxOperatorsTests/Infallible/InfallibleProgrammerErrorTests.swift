@@ -2,6 +2,7 @@ import Dispatch
 import RxCore
 import RxDisposables
 import RxOperators
+import RxRelay
 import RxSchedulers
 import RxTestHelpers
 import RxTestSupport

@@ -1,6 +1,7 @@
 import Dispatch
 import RxCore
 import RxDisposables
+import RxRelay
 import RxSchedulers
 import XCTest
 

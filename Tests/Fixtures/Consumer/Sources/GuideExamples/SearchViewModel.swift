@@ -2,6 +2,7 @@ import Dispatch
 import RxCore
 import RxDisposables
 import RxOperators
+import RxRelay
 
 /// Docs/Testing.md's main-actor view model: it searches as the query changes, once per pause
 /// in typing, and keeps the latest results for the view.

@@ -2,6 +2,7 @@ import GuideExamples
 import RxBlocking
 import RxCore
 import RxOperators
+import RxRelay
 import RxTestSupport
 import XCTest
 

@@ -1,5 +1,6 @@
 import RxCore
 import RxOperators
+import RxRelay
 import RxTestSupport
 
 // Each case misuses one entry point the way Docs/Reliability.md says stops the program; the

@@ -1,3 +1,4 @@
+import RxCore
 import RxDisposables
 
 extension ObservableType {

@@ -1,5 +1,6 @@
 import RxCore
 import RxDisposables
+import RxRelay
 import RxTestHelpers
 import RxTestSupport
 import XCTest

@@ -1,10 +1,11 @@
+import RxCore
 import RxDisposables
 
-/// A ``PublishSubject`` that only ever sends elements: it cannot end or fail, so a view model
+/// A ``/RxCore/PublishSubject`` that only ever sends elements: it cannot end or fail, so a view model
 /// can expose it without any caller ending the stream for everyone.
 ///
 /// ``accept(_:)`` sends an element to the observers subscribed at that moment. Threads as for
-/// ``PublishSubject``.
+/// ``/RxCore/PublishSubject``.
 public final class PublishRelay<Element>: ObservableType {
     private let subject = PublishSubject<Element>()
 

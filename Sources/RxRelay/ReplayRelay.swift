@@ -1,11 +1,12 @@
+import RxCore
 import RxDisposables
 
-/// A ``ReplaySubject`` that only ever sends elements: it keeps the last elements it accepted
+/// A ``/RxCore/ReplaySubject`` that only ever sends elements: it keeps the last elements it accepted
 /// (up to a buffer size, or all of them), sends them to each new observer, and cannot end or
 /// fail.
 ///
 /// Make one with ``create(bufferSize:)`` or ``createUnbound()``. Threads as for
-/// ``PublishSubject``.
+/// ``/RxCore/PublishSubject``.
 public final class ReplayRelay<Element>: ObservableType {
     private let subject: ReplaySubject<Element>
 

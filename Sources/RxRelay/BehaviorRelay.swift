@@ -1,9 +1,10 @@
+import RxCore
 import RxDisposables
 
-/// A ``BehaviorSubject`` that only ever sends elements: it keeps its latest element in
+/// A ``/RxCore/BehaviorSubject`` that only ever sends elements: it keeps its latest element in
 /// ``value``, sends it to each new observer, and cannot end or fail.
 ///
-/// Threads as for ``PublishSubject``.
+/// Threads as for ``/RxCore/PublishSubject``.
 public final class BehaviorRelay<Element>: ObservableType {
     private let subject: BehaviorSubject<Element>
 
