@@ -137,6 +137,30 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
             }
             return (currentDrain, queue)
         }
+extension Resources {
+    /// In debug builds, how many `observe(on:)` sequences are alive that use the implementation for
+    /// a ``/RxSchedulers/SerialDispatchQueueScheduler`` (and so ``/RxSchedulers/MainScheduler``):
+    /// each event handed straight to the serial queue, no queue of the operator's own. `0` in
+    /// release builds, which count nothing, as ``/RxCore/Resources/total`` is.
+    ///
+    /// RxSwift's counter of the same name, counted the same way: it tells which implementation
+    /// `observe(on:)` chose, as a sequence is made, whether or not it is subscribed to.
+    public static var numberOfSerialDispatchQueueObservables: Int32 {
+        #if DEBUG
+            SerialDispatchQueueObservables.live.load(ordering: .relaxed)
+        #else
+            0
+        #endif
+    }
+}
+
+/// The count behind ``/RxCore/Resources/numberOfSerialDispatchQueueObservables``.
+enum SerialDispatchQueueObservables {
+    #if DEBUG
+        static let live = Atomic<Int32>(0)
+    #endif
+}
+
         drain?.dispose()
         // The undelivered events die here, outside the lock.
         _ = dropped
@@ -145,8 +169,17 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
 
 /// The producer behind `observe(on:)` for a serial dispatch queue scheduler.
 final class ObserveOnSerialDispatchQueue<Element>: Producer<Element> {
+        #if DEBUG
+            SerialDispatchQueueObservables.live.wrappingAdd(1, ordering: .relaxed)
+        #endif
     private let source: Observable<Element>
     private let scheduler: SerialDispatchQueueScheduler
+    #if DEBUG
+        deinit {
+            SerialDispatchQueueObservables.live.wrappingSubtract(1, ordering: .relaxed)
+        }
+    #endif
+
 
     init(source: Observable<Element>, scheduler: SerialDispatchQueueScheduler) {
         self.source = source
