@@ -17,12 +17,6 @@ extension ObservableType {
         }
         return ObserveOn(source: asObservable(), scheduler: scheduler)
     }
-
-    /// The RxSwift 5 spelling of ``observe(on:)``.
-    @available(*, deprecated, renamed: "observe(on:)")
-    public func observeOn(_ scheduler: any ImmediateSchedulerType) -> Observable<Element> {
-        observe(on: scheduler)
-    }
 }
 
 /// The producer behind `observe(on:)` for any scheduler.
@@ -137,6 +131,12 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
             }
             return (currentDrain, queue)
         }
+        drain?.dispose()
+        // The undelivered events die here, outside the lock.
+        _ = dropped
+    }
+}
+
 extension Resources {
     /// In debug builds, how many `observe(on:)` sequences are alive that use the implementation for
     /// a ``/RxSchedulers/SerialDispatchQueueScheduler`` (and so ``/RxSchedulers/MainScheduler``):
@@ -161,30 +161,24 @@ enum SerialDispatchQueueObservables {
     #endif
 }
 
-        drain?.dispose()
-        // The undelivered events die here, outside the lock.
-        _ = dropped
-    }
-}
-
 /// The producer behind `observe(on:)` for a serial dispatch queue scheduler.
 final class ObserveOnSerialDispatchQueue<Element>: Producer<Element> {
+    private let source: Observable<Element>
+    private let scheduler: SerialDispatchQueueScheduler
+
+    init(source: Observable<Element>, scheduler: SerialDispatchQueueScheduler) {
+        self.source = source
+        self.scheduler = scheduler
         #if DEBUG
             SerialDispatchQueueObservables.live.wrappingAdd(1, ordering: .relaxed)
         #endif
-    private let source: Observable<Element>
-    private let scheduler: SerialDispatchQueueScheduler
+    }
+
     #if DEBUG
         deinit {
             SerialDispatchQueueObservables.live.wrappingSubtract(1, ordering: .relaxed)
         }
     #endif
-
-
-    init(source: Observable<Element>, scheduler: SerialDispatchQueueScheduler) {
-        self.source = source
-        self.scheduler = scheduler
-    }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
     where Observer.Element == Element {
