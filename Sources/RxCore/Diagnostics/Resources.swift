@@ -5,10 +5,12 @@ import Synchronization
 /// a subscription released everything.
 ///
 /// Counting happens in debug builds only (``isTracking``); in release builds the calls compile to
-/// nothing and ``total`` stays zero.
+/// nothing and ``total`` stays zero. The count is an `Int32`, as RxSwift's is, so that code written
+/// against RxSwift's `Resources` (its `RxTest` base class compares `Resources.total` with an
+/// `Int32` of its own) compiles unchanged.
 public enum Resources {
     #if DEBUG
-        private static let counter = Atomic<Int>(0)
+        private static let counter = Atomic<Int32>(0)
         // The same objects by type, so that a failed leak check can say what is alive.
         private static let live = RxMutex<[ObjectIdentifier: LiveObjects]>([:])
 
@@ -34,7 +36,7 @@ public enum Resources {
     }
 
     /// The number of live counted objects.
-    public static var total: Int {
+    public static var total: Int32 {
         #if DEBUG
             counter.load(ordering: .acquiring)
         #else
@@ -45,7 +47,7 @@ public enum Resources {
     /// Counts one more live object. Custom observables and observers may call it from their
     /// initializer, paired with ``decrementTotal()`` in `deinit`.
     @discardableResult
-    public static func incrementTotal() -> Int {
+    public static func incrementTotal() -> Int32 {
         #if DEBUG
             count(uncountedTypeKey, by: 1) { uncountedTypeName }
             return counter.wrappingAdd(1, ordering: .relaxed).newValue
@@ -56,7 +58,7 @@ public enum Resources {
 
     /// Counts one less live object.
     @discardableResult
-    public static func decrementTotal() -> Int {
+    public static func decrementTotal() -> Int32 {
         #if DEBUG
             count(uncountedTypeKey, by: -1) { uncountedTypeName }
             return counter.wrappingSubtract(1, ordering: .relaxed).newValue

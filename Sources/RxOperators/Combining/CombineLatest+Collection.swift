@@ -7,9 +7,9 @@ extension ObservableType {
     /// `resultSelector`.
     ///
     /// Completes when every sequence has completed, or as soon as one sends while all the others
-    /// have completed and one of them never sent anything; an empty collection completes at once.
-    /// Fails with the first error, or an error thrown by `resultSelector`, disposing every
-    /// subscription.
+    /// have completed and one of them never sent anything. An empty collection sends
+    /// `resultSelector([])` and completes, at once, as RxSwift does. Fails with the first error,
+    /// or an error thrown by `resultSelector`, disposing every subscription.
     public static func combineLatest<Collection: Swift.Collection>(
         _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element,
         isolation: isolated (any Actor)? = #isolation
@@ -31,7 +31,8 @@ extension ObservableType {
 
     /// Once every sequence of `collection` has sent an element, the latest element of each, in
     /// the collection's order, each time any of them sends one; as
-    /// ``combineLatest(_:resultSelector:isolation:)`` with the elements as they are.
+    /// ``combineLatest(_:resultSelector:isolation:)`` with the elements as they are, so an empty
+    /// collection sends `[]` and completes at once.
     public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection) -> Observable<[Element]>
     where Collection.Element: ObservableType, Collection.Element.Element == Element {
         CombineLatestCollection(sources: collection.map { $0.asObservable() }, resultSelector: { $0 })
@@ -59,7 +60,7 @@ final class CombineLatestCollection<SourceElement, Result>: Producer<Result> {
                 source.subscribe(CombineLatestCollectionObserver(sink: sink, index: index)))
         }
         if sources.isEmpty {
-            sink.forwardCompletedAndDispose()
+            sink.combineNoSources()
         }
         return running
     }
@@ -87,6 +88,15 @@ final class CombineLatestCollectionSink<Observer: ObserverType, SourceElement>:
         latest = Array(repeating: nil, count: count)
         isDone = Array(repeating: false, count: count)
         super.init(observer: observer, cancel: cancel)
+    }
+
+    /// With no sources, every source has sent (vacuously) and every source has completed: the
+    /// result of no elements, then completion, as RxSwift's `combineLatest` of a collection sends;
+    /// or the error `resultSelector` throws (after which the completion is not sent: the sink is
+    /// disposed). No source can send meanwhile, so nothing needs serializing.
+    func combineNoSources() {
+        deliver([])
+        forwardCompletedAndDispose()
     }
 
     func next(_ element: SourceElement, at index: Int) {

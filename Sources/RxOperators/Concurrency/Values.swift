@@ -13,223 +13,107 @@ extension ObservableConvertibleType where Element: Sendable {
     /// a fast source needs a lossy operator first (`throttle`, `sample`, `debounce`). Iteration
     /// ends (`nil`) when the sequence completes and throws its error when it fails.
     ///
-    /// Cancelling the task that iterates ends the iteration (`nil`) and disposes the
-    /// subscription; so does dropping the stream and its iterator without cancelling, and the
-    /// elements still queued are released with it.
+    /// Cancelling the task that iterates (before or during the iteration) disposes the
+    /// subscription at once, so nothing more arrives; what had arrived is still handed out, in
+    /// order, then the iteration ends as the sequence did when its end had arrived, and throws
+    /// `CancellationError` when it had not (as RxSwift's `values` and Swift's own streams do).
+    /// Dropping the stream and its iterator without cancelling disposes the subscription too, and
+    /// releases the elements still queued.
     @inlinable
     public var values: AsyncThrowingStream<Element, any Error> {
-        // Inlinable, so that the iteration is specialised where `Element` is known: in code not
+        // Inlinable, so that the observer is specialised where `Element` is known: in code not
         // specialised for it, each element would cost runtime metadata lookups.
-        let iteration = ValuesIteration(subscribingTo: asObservable())
-        return AsyncThrowingStream { try await iteration.buffer.next() }
+        let (stream, continuation) = AsyncThrowingStream<Element, any Error>.makeStream()
+        let subscription = SingleAssignmentDisposable()
+        // Set before subscribing, so that it also runs when the sequence ends while being
+        // subscribed to. The stream calls it once, at its termination, and lets go of it: at the
+        // sequence's end; or, with `.cancelled`, when the iterating task is cancelled or the
+        // stream and its iterator are dropped, and then before the stream ends itself, so that
+        // the iteration ends with `CancellationError` unless the sequence had ended first.
+        continuation.onTermination = { termination in
+            if case .cancelled = termination {
+                continuation.finish(throwing: CancellationError())
+            }
+            subscription.dispose()
+        }
+        subscription.setDisposable(asObservable().subscribe(ValuesObserver(continuation)))
+        return stream
     }
 }
 
 extension InfallibleType where Element: Sendable {
     /// The sequence's elements as an asynchronous sequence, for `for await`: as the observable's
     /// `values` (subscribed at once, an unbounded queue releasing each element as it is handed
-    /// out, cancellation and dropping dispose the subscription), but ending only with
-    /// completion. An error that slips into an infallible sequence (a throwing closure of an
+    /// out, cancellation and dropping dispose the subscription, what arrived before a
+    /// cancellation is still handed out), but ending only with `nil`: at completion, and after a
+    /// cancellation. An error that slips into an infallible sequence (a throwing closure of an
     /// operator) ends the iteration and goes to `Hooks.defaultErrorHandler`, as its `subscribe`
     /// does.
     @inlinable
     public var values: AsyncStream<Element> {
-        let iteration = ValuesIteration(subscribingTo: asObservable())
-        return AsyncStream {
-            do {
-                return try await iteration.buffer.next()
-            } catch {
-                ValuesBuffer<Element>.reportInfallibleError(error)
-                return nil
-            }
-        }
+        let (stream, continuation) = AsyncStream<Element>.makeStream()
+        let subscription = SingleAssignmentDisposable()
+        continuation.onTermination = { _ in subscription.dispose() }
+        subscription.setDisposable(asObservable().subscribe(InfallibleValuesObserver(continuation)))
+        return stream
     }
 }
 
-/// What the stream returned by `values` keeps: the stream's closure is its only owner, so when
-/// the stream and its iterator are gone, `deinit` disposes the subscription.
+/// The observer of the subscription behind `values`: hands each event to the stream, whose
+/// unbounded buffer keeps the elements the iterating task has not reached yet, in order, and
+/// gives up each as it hands it out.
 @usableFromInline
-final class ValuesIteration<Element: Sendable>: Sendable {
+final class ValuesObserver<Element: Sendable>: ObserverType {
     @usableFromInline
-    let buffer: ValuesBuffer<Element>
+    let continuation: AsyncThrowingStream<Element, any Error>.Continuation
 
     @usableFromInline
-    init(subscribingTo source: Observable<Element>) {
-        buffer = ValuesBuffer()
-        buffer.subscription.setDisposable(source.subscribe(buffer))
+    init(_ continuation: AsyncThrowingStream<Element, any Error>.Continuation) {
+        self.continuation = continuation
     }
 
-    deinit {
-        buffer.cancel()
-    }
-}
-
-/// The observer of the subscription behind `values`: queues what arrives, and wakes the task
-/// awaiting the next element.
-///
-/// The task takes elements from the queue itself, in `next()`, which is specialised in the
-/// caller; the thread that sends only queues and wakes. What crosses between them is the
-/// element in the queue under the lock and a wake-up without a value, so neither side builds
-/// a type out of `Element` at run time.
-// @unchecked Sendable: every stored variable is read and written under `lock`; `subscription`
-// is thread-safe itself. Elements are `Sendable`.
-@usableFromInline
-final class ValuesBuffer<Element: Sendable>: ObserverType, @unchecked Sendable {
-    @usableFromInline
-    typealias Waiter = CheckedContinuation<Void, Never>
-
-    @usableFromInline
-    enum Ending {
-        case completed
-        case failed(any Error)
-        /// Cancelled or dropped: nothing more is handed out.
-        case cancelled
-    }
-
-    /// What `next()` finds under the lock.
-    @usableFromInline
-    enum Poll {
-        case element(Element)
-        case end(Ending)
-        /// Nothing yet.
-        case empty
-    }
-
-    @usableFromInline
-    let lock = RxLock()
-    // Read and written only under `lock`, so no two accesses can overlap: the runtime's
-    // exclusivity check, which the compiler cannot drop for properties used in inlinable code,
-    // would only cost each element several calls.
-    @usableFromInline @exclusivity(unchecked)
-    var queue = RingQueue<Element>()
-    @usableFromInline @exclusivity(unchecked)
-    var ending: Ending?
-    @usableFromInline @exclusivity(unchecked)
-    var waiter: Waiter?
-    @usableFromInline
-    let subscription = SingleAssignmentDisposable()
-
-    @usableFromInline
-    init() {}
-
-    /// The next element, `nil` at completion or once the awaiting task is cancelled; throws the
-    /// sequence's error.
     @inlinable
-    func next() async throws -> Element? {
-        while true {
-            if Task.isCancelled {
-                cancel()
-                return nil
-            }
-            // An element already queued is handed out without suspending the task: no
-            // continuation and no cancellation handler per element while the source is ahead.
-            switch poll() {
-            case .element(let element):
-                return element
-            case .end(.failed(let error)):
-                throw error
-            case .end:
-                return nil
-            case .empty:
-                await withTaskCancellationHandler {
-                    await withCheckedContinuation { wake(whenReady: $0) }
-                } onCancel: {
-                    cancel()
-                }
-            }
-        }
-    }
-
-    /// The oldest queued element, else the end, else `.empty`.
-    @inlinable
-    func poll() -> Poll {
-        lock.withLock { () -> Poll in
-            if case .cancelled = ending { return .end(.cancelled) }
-            if !queue.isEmpty { return .element(queue.removeFirst()) }
-            if let ending { return .end(ending) }
-            return .empty
-        }
-    }
-
-    /// Resumes `waiter` once an element or the end is there: at once if it already is, else
-    /// when it arrives. `next()` then polls again.
-    @usableFromInline
-    func wake(whenReady waiter: Waiter) {
-        let ready = lock.withLock { () -> Bool in
-            if ending != nil || !queue.isEmpty { return true }
-            if self.waiter != nil {
-                rxFatalError(
-                    "values: two tasks awaited the next element of the same stream at once; iterate it from one task")
-            }
-            self.waiter = waiter
-            return false
-        }
-        if ready {
-            waiter.resume()
-        }
-    }
-
-    /// Ends the iteration: disposes the subscription, wakes an awaiting `next()`, and releases
-    /// the queued elements and an error not yet handed out, all after the lock is given back.
-    @usableFromInline
-    func cancel() {
-        let (released, waiting, previousEnding) = lock.withLock {
-            () -> (RingQueue<Element>?, Waiter?, Ending?) in
-            if case .cancelled = ending { return (nil, nil, nil) }
-            let previousEnding = ending
-            ending = .cancelled
-            let released = queue
-            queue = RingQueue(minimumCapacity: 1)
-            defer { waiter = nil }
-            return (released, waiter, previousEnding)
-        }
-        subscription.dispose()
-        waiting?.resume()
-        _ = (released, previousEnding)
-    }
-
-    @usableFromInline
-    static func reportInfallibleError(_ error: any Error) {
-        Hooks.defaultErrorHandler([], error)
-    }
-
-    @usableFromInline
     func on(_ event: Event<Element>) {
         switch event {
-        case .next(let element): onNext(element)
-        case .error(let error): end(.failed(error))
-        case .completed: end(.completed)
+        case .next(let element): continuation.yield(element)
+        case .error(let error): continuation.finish(throwing: error)
+        case .completed: continuation.finish()
         }
     }
 
-    @usableFromInline
+    @inlinable
     func onNext(_ element: Element) {
-        let waiting = lock.withLock { () -> Waiter? in
-            if ending != nil { return nil }
-            queue.append(element)
-            defer { waiter = nil }
-            return waiter
-        }
-        waiting?.resume()
+        continuation.yield(element)
     }
+}
+
+/// The observer behind an `Infallible`'s `values`: as ``ValuesObserver``, with an error that
+/// slipped in reported to `Hooks.defaultErrorHandler` and ending the stream.
+@usableFromInline
+final class InfallibleValuesObserver<Element: Sendable>: ObserverType {
+    @usableFromInline
+    let continuation: AsyncStream<Element>.Continuation
 
     @usableFromInline
-    func onCompleted() {
-        end(.completed)
+    init(_ continuation: AsyncStream<Element>.Continuation) {
+        self.continuation = continuation
     }
 
-    @usableFromInline
-    func onError(_ error: any Error) {
-        end(.failed(error))
-    }
-
-    private func end(_ how: Ending) {
-        let waiting = lock.withLock { () -> Waiter? in
-            if ending != nil { return nil }
-            ending = how
-            defer { waiter = nil }
-            return waiter
+    @inlinable
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            continuation.yield(element)
+        case .error(let error):
+            Hooks.defaultErrorHandler([], error)
+            continuation.finish()
+        case .completed:
+            continuation.finish()
         }
-        waiting?.resume()
+    }
+
+    @inlinable
+    func onNext(_ element: Element) {
+        continuation.yield(element)
     }
 }

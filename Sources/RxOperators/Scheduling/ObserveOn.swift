@@ -17,12 +17,6 @@ extension ObservableType {
         }
         return ObserveOn(source: asObservable(), scheduler: scheduler)
     }
-
-    /// The RxSwift 5 spelling of ``observe(on:)``.
-    @available(*, deprecated, renamed: "observe(on:)")
-    public func observeOn(_ scheduler: any ImmediateSchedulerType) -> Observable<Element> {
-        observe(on: scheduler)
-    }
 }
 
 /// The producer behind `observe(on:)` for any scheduler.
@@ -143,6 +137,30 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     }
 }
 
+extension Resources {
+    /// In debug builds, how many `observe(on:)` sequences are alive that use the implementation for
+    /// a ``/RxSchedulers/SerialDispatchQueueScheduler`` (and so ``/RxSchedulers/MainScheduler``):
+    /// each event handed straight to the serial queue, no queue of the operator's own. `0` in
+    /// release builds, which count nothing, as ``/RxCore/Resources/total`` is.
+    ///
+    /// RxSwift's counter of the same name, counted the same way: it tells which implementation
+    /// `observe(on:)` chose, as a sequence is made, whether or not it is subscribed to.
+    public static var numberOfSerialDispatchQueueObservables: Int32 {
+        #if DEBUG
+            SerialDispatchQueueObservables.live.load(ordering: .relaxed)
+        #else
+            0
+        #endif
+    }
+}
+
+/// The count behind ``/RxCore/Resources/numberOfSerialDispatchQueueObservables``.
+enum SerialDispatchQueueObservables {
+    #if DEBUG
+        static let live = Atomic<Int32>(0)
+    #endif
+}
+
 /// The producer behind `observe(on:)` for a serial dispatch queue scheduler.
 final class ObserveOnSerialDispatchQueue<Element>: Producer<Element> {
     private let source: Observable<Element>
@@ -151,7 +169,16 @@ final class ObserveOnSerialDispatchQueue<Element>: Producer<Element> {
     init(source: Observable<Element>, scheduler: SerialDispatchQueueScheduler) {
         self.source = source
         self.scheduler = scheduler
+        #if DEBUG
+            SerialDispatchQueueObservables.live.wrappingAdd(1, ordering: .relaxed)
+        #endif
     }
+
+    #if DEBUG
+        deinit {
+            SerialDispatchQueueObservables.live.wrappingSubtract(1, ordering: .relaxed)
+        }
+    #endif
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
     where Observer.Element == Element {

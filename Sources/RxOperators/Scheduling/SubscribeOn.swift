@@ -11,12 +11,6 @@ extension ObservableType {
     public func subscribe(on scheduler: any ImmediateSchedulerType) -> Observable<Element> {
         SubscribeOn(source: self, scheduler: scheduler)
     }
-
-    /// The RxSwift 5 spelling of ``subscribe(on:)``.
-    @available(*, deprecated, renamed: "subscribe(on:)")
-    public func subscribeOn(_ scheduler: any ImmediateSchedulerType) -> Observable<Element> {
-        subscribe(on: scheduler)
-    }
 }
 
 /// The producer behind `subscribe(on:)`.

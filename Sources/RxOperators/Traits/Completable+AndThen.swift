@@ -3,7 +3,9 @@ import RxDisposables
 
 // `andThen` is `concat` of this `Completable`, seen as a sequence of the second one's element
 // type, and the second sequence: the second is subscribed to only once this one completed,
-// and an error of this one ends the result without subscribing to it.
+// and an error of this one ends the result without subscribing to it. The subscription lets go
+// of this `Completable` once it has completed (as RxSwift's does): nothing of it, nor of what its
+// closures capture, outlives its completion.
 
 extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Never {
     /// The `Single` `second`, subscribed to once this `Completable` has completed; this one's
@@ -37,6 +39,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
         // A sequence of `Never` sends no element, so the conversion is never called; it only
         // gives the two sources one element type for `concat`.
         let first = source.map({ (element: Never) -> Other in }, isolation: nil)
-        return Observable.concat(first, second)
+        // The two-sequence form gives up the first once it has been subscribed to.
+        return first.concat(second)
     }
 }

@@ -39,9 +39,10 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     }
 
     /// Completes once this `Completable` and then `second`, subscribed to only after this one
-    /// completed, have completed; the first error fails the result.
+    /// completed, have completed; the first error fails the result. This `Completable` is let go
+    /// of once it has completed.
     public func concat(_ second: Completable) -> Completable {
-        Completable.concat(primitiveSequence, second)
+        Completable(raw: primitiveSequence.source.concat(second.source))
     }
 
     /// Subscribes to each `Completable` of `sequence` in turn, the next once the last has

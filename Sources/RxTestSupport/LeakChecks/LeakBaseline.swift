@@ -4,7 +4,7 @@ import RxCore
 /// live objects by type, so that a failure can name what the test left behind.
 struct LeakBaseline: Sendable {
     /// `Resources.total` at the start.
-    let total: Int
+    let total: Int32
     /// The live objects by type name at the start (empty in release builds).
     let byType: [String: Int]
 
@@ -42,7 +42,7 @@ struct LeakBaseline: Sendable {
         `self` weakly
         """
 
-    private func message(leaked: Int, after subject: String) -> String {
+    private func message(leaked: Int32, after subject: String) -> String {
         let now = Resources.liveObjectsByType
         var changes: [(name: String, count: Int)] = []
         for name in Set(now.keys).union(byType.keys) {
@@ -65,7 +65,7 @@ struct LeakBaseline: Sendable {
         return sentence + ": " + changes.map { "\($0.name) ×\($0.count)" }.joined(separator: ", ")
     }
 
-    private static func objects(_ count: Int) -> String {
+    private static func objects(_ count: Int32) -> String {
         count == 1 ? "1 framework object" : "\(count) framework objects"
     }
 }

@@ -18,14 +18,15 @@ extension Resources {
     /// gives up early when the count can no longer come back: nothing is in flight on the
     /// framework's real schedulers (no queued action, unfired timer or bridging task) and the
     /// count has stood still for a short settling time.
-    public static func waitForTotal(toReturnTo baseline: Int, timeout: DispatchTimeInterval = .seconds(2)) -> Int {
+    public static func waitForTotal(toReturnTo baseline: Int32, timeout: DispatchTimeInterval = .seconds(2)) -> Int32 {
         LeakWait.wait(for: baseline, timeout: timeout).difference
     }
 
     /// Waits, up to `timeout`, for `Resources.total` to return to `baseline` without
     /// blocking a thread, and returns the difference that remains (zero when it returned). It
     /// gives up early, as the synchronous form does, when nothing is in flight.
-    public static func waitForTotal(toReturnTo baseline: Int, timeout: DispatchTimeInterval = .seconds(2)) async -> Int
+    public static func waitForTotal(toReturnTo baseline: Int32, timeout: DispatchTimeInterval = .seconds(2)) async
+        -> Int32
     {
         await LeakWait.wait(for: baseline, timeout: timeout).difference
     }
@@ -39,13 +40,13 @@ struct LeakWait: Sendable {
     static let settlingTime: Duration = .milliseconds(300)
 
     /// `Resources.total - baseline` when the wait ended.
-    let difference: Int
+    let difference: Int32
 
     /// Whether the framework still had work in flight when the wait ended.
     let workInFlight: Bool
 
     /// Waits by sleeping the thread.
-    static func wait(for baseline: Int, timeout: DispatchTimeInterval) -> LeakWait {
+    static func wait(for baseline: Int32, timeout: DispatchTimeInterval) -> LeakWait {
         var progress = Progress(baseline: baseline, timeout: timeout)
         while !progress.isOver {
             usleep(1_000)
@@ -55,7 +56,7 @@ struct LeakWait: Sendable {
     }
 
     /// Waits without blocking a thread.
-    static func wait(for baseline: Int, timeout: DispatchTimeInterval) async -> LeakWait {
+    static func wait(for baseline: Int32, timeout: DispatchTimeInterval) async -> LeakWait {
         var progress = Progress(baseline: baseline, timeout: timeout)
         while !progress.isOver {
             try? await ContinuousClock().sleep(for: .milliseconds(1))
@@ -66,13 +67,13 @@ struct LeakWait: Sendable {
 
     /// The state of one wait: the count, whether work is in flight, and since when neither moved.
     private struct Progress {
-        let baseline: Int
+        let baseline: Int32
         let deadline: ContinuousClock.Instant
-        var difference: Int
+        var difference: Int32
         var inFlight: Int
         var stillSince: ContinuousClock.Instant
 
-        init(baseline: Int, timeout: DispatchTimeInterval) {
+        init(baseline: Int32, timeout: DispatchTimeInterval) {
             let now = ContinuousClock.now
             self.baseline = baseline
             deadline = now + .nanoseconds(timeout.nanoseconds ?? .max)

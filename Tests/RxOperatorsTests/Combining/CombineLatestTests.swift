@@ -246,12 +246,39 @@ final class CombineLatestTests: RxTestCase {
         XCTAssertEqual(ys.subscriptions, [Subscription(200, 220)])
     }
 
-    func testAnEmptyCollectionCompletesAtOnceAsInRxSwift() {
+    // RxSwift 6.10's `testCombineLatest_emptyArrayN`: with no sources, every source has sent and
+    // completed, so the result of no elements is sent, then completion, at subscription.
+    func testAnEmptyCollectionSendsTheResultOfNoElementsThenCompletesAsInRxSwift() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var calls = 0
+
+        let res = scheduler.start {
+            Observable.combineLatest([Observable<Int>]()) { elements -> Int in
+                calls += 1
+                return elements.reduce(42, +)
+            }
+        }
+
+        XCTAssertEqual(res.events, [.next(200, 42), .completed(200)])
+        XCTAssertEqual(calls, 1)
+    }
+
+    func testAnEmptyCollectionWithoutASelectorSendsAnEmptyArrayThenCompletes() {
         let scheduler = TestScheduler(initialClock: 0)
 
-        let res = scheduler.start { Observable.combineLatest([Observable<Int>]()) { $0.count } }
+        let res = scheduler.start { Observable.combineLatest([Observable<Int>]()) }
 
-        XCTAssertEqual(res.events, [.completed(200)])
+        XCTAssertEqual(res.events, [.next(200, []), .completed(200)])
+    }
+
+    func testAnEmptyCollectionWhoseSelectorThrowsFails() {
+        let scheduler = TestScheduler(initialClock: 0)
+
+        let res = scheduler.start {
+            Observable.combineLatest([Observable<Int>]()) { _ -> Int in throw TestError.boom }
+        }
+
+        XCTAssertEqual(res.events, [.error(200, TestError.boom)])
     }
 
     private func collect<Element>(_ source: Observable<Element>) -> [Element] {

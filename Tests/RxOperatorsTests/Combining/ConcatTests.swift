@@ -156,4 +156,165 @@ final class ConcatTests: RxTestCase {
         subscription.dispose()
         observer = nil
     }
+
+    func testTheTwoSequenceFormLetsGoOfTheFirstOnceItCompleted() {
+        let subject = PublishSubject<Int>()
+        var captured: Captured? = Captured()
+        weak let weakCaptured = captured
+        var first: Observable<Int>? = subject.do(onCompleted: { [captured] in _ = captured })
+        var received: [Int] = []
+
+        let subscription = first!.concat(Observable<Int>.never()).subscribe(onNext: { received.append($0) })
+        defer { subscription.dispose() }
+        subject.onNext(1)
+        subject.onCompleted()
+        captured = nil
+        first = nil
+
+        XCTAssertEqual(received, [1])
+        XCTAssertNil(weakCaptured, "the first sequence outlived its completion")
+    }
+
+    // MARK: Concatenations nested in concatenations (RxSwift's tail recursion)
+
+    /// `[just(start), [just(start + 1), [ … ].concat()].concat()].concat()`, as RxSwift's
+    /// `ConcatTests` build it: each level is a two-element collection whose last element is the
+    /// next level.
+    private func nestedCollection(_ start: Int) -> Observable<Int> {
+        Observable.concat(
+            [0, 1].lazy.map { index in
+                index == 0
+                    ? Observable.just(start, scheduler: CurrentThreadScheduler.instance)
+                    : self.nestedCollection(start + 1)
+            })
+    }
+
+    /// The same nesting through a lazy sequence, whose end is known only when it is asked again.
+    private func nestedSequence(_ start: Int) -> Observable<Int> {
+        Observable.concat(
+            AnySequence(
+                [0, 1].lazy.map { index in
+                    index == 0
+                        ? Observable.just(start, scheduler: CurrentThreadScheduler.instance)
+                        : self.nestedSequence(start + 1)
+                }))
+    }
+
+    /// What `source` sends while it is being subscribed to (the trampoline runs everything
+    /// scheduled on the current thread before `subscribe` returns).
+    private func elementsSentAtSubscription(_ source: Observable<Int>) -> [Int] {
+        var elements: [Int] = []
+        _ = source.subscribe(onNext: { elements.append($0) })
+        return elements
+    }
+
+    // RxSwift 6.10's `testConcat_TailRecursionCollection`: a collection leaves the stack as its last
+    // sequence is taken, so however deep the nesting, one subscription runs it on a stack of one.
+    func testConcatenationsNestedThroughCollectionsRunOnAStackOfOne() {
+        maxTailRecursiveSinkStackSize = 0
+
+        let elements = elementsSentAtSubscription(nestedCollection(0).take(100))
+
+        XCTAssertEqual(elements, Array(0..<100))
+        XCTAssertEqual(maxTailRecursiveSinkStackSize, Resources.isTracking ? 1 : 0)
+    }
+
+    // RxSwift 6.10's `testConcat_TailRecursionSequence`: a lazy sequence stays on the stack until
+    // its continuation completes, so the stack grows with the nesting; the number is that growth.
+    func testConcatenationsNestedThroughLazySequencesGrowTheStackByOnePerLevel() {
+        maxTailRecursiveSinkStackSize = 0
+
+        let elements = elementsSentAtSubscription(nestedSequence(0).take(100))
+
+        XCTAssertEqual(elements, Array(0..<100))
+        // Level n is pushed onto the n levels below it as the element n is taken.
+        XCTAssertEqual(maxTailRecursiveSinkStackSize, Resources.isTracking ? 100 : 0)
+    }
+
+    func testAConcatWithoutNestingRecordsAStackOfOne() {
+        maxTailRecursiveSinkStackSize = 0
+
+        _ = Observable.concat(Observable.just(1), Observable.just(2)).subscribe()
+
+        XCTAssertEqual(maxTailRecursiveSinkStackSize, Resources.isTracking ? 1 : 0)
+    }
+
+    func testANestedConcatIsRunInTheSameSubscriptionWithTheSameEvents() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let a = scheduler.createColdObservable([.next(10, 1), .completed(20)])
+        let b = scheduler.createColdObservable([.next(10, 2), .completed(20)])
+        let c = scheduler.createColdObservable([.next(10, 3), .completed(20)])
+        let d = scheduler.createColdObservable([.next(10, 4), .completed(20)])
+        maxTailRecursiveSinkStackSize = 0
+        // Lazy sequences all: each level stays on the stack under the one it nests.
+        let innermost = Observable.concat(AnySequence([c.asObservable(), d.asObservable()]))
+        let inner = Observable.concat(AnySequence([b.asObservable(), innermost]))
+
+        let res = scheduler.start { Observable.concat(AnySequence([a.asObservable(), inner])) }
+
+        XCTAssertEqual(res.events, [.next(210, 1), .next(230, 2), .next(250, 3), .next(270, 4), .completed(280)])
+        XCTAssertEqual(a.subscriptions, [Subscription(200, 220)])
+        XCTAssertEqual(b.subscriptions, [Subscription(220, 240)])
+        XCTAssertEqual(c.subscriptions, [Subscription(240, 260)])
+        XCTAssertEqual(d.subscriptions, [Subscription(260, 280)])
+        XCTAssertEqual(maxTailRecursiveSinkStackSize, Resources.isTracking ? 3 : 0)
+    }
+
+    func testAConcatOfAnotherKindIsSubscribedToAsAnySource() {
+        // As in RxSwift, only a concatenation over the same type of sequence is taken in: a pair
+        // (`a.concat(b)`) inside an array is a source like any other, with the same events.
+        let scheduler = TestScheduler(initialClock: 0)
+        let a = scheduler.createColdObservable([.next(10, 1), .completed(20)])
+        let b = scheduler.createColdObservable([.next(10, 2), .completed(20)])
+        let c = scheduler.createColdObservable([.next(10, 3), .completed(20)])
+        maxTailRecursiveSinkStackSize = 0
+
+        let res = scheduler.start { Observable.concat([a.asObservable(), b.asObservable().concat(c)]) }
+
+        XCTAssertEqual(res.events, [.next(210, 1), .next(230, 2), .next(250, 3), .completed(260)])
+        XCTAssertEqual(b.subscriptions, [Subscription(220, 240)])
+        XCTAssertEqual(c.subscriptions, [Subscription(240, 260)])
+        XCTAssertEqual(maxTailRecursiveSinkStackSize, Resources.isTracking ? 1 : 0)
+    }
+
+    func testAnEmptyNestedConcatIsSkipped() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let a = scheduler.createColdObservable([.next(10, 1), .completed(20)])
+
+        let res = scheduler.start {
+            Observable.concat([Observable.concat([Observable<Int>]()), a.asObservable(), Observable.concat([])])
+        }
+
+        XCTAssertEqual(res.events, [.next(210, 1), .completed(220)])
+    }
+
+    func testAnErrorInANestedConcatEndsTheWholeConcatenation() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let after = scheduler.createColdObservable([.next(10, 9), .completed(20)])
+        let nested = Observable.concat(Observable.just(1), Observable<Int>.error(TestError.boom))
+
+        let res = scheduler.start { Observable.concat([nested, after.asObservable()]) }
+
+        XCTAssertEqual(res.events, [.next(200, 1), .error(200, TestError.boom)])
+        XCTAssertEqual(after.subscriptions, [])
+    }
+
+    func testAnInfinitelyNestedConcatStopsWhenDisposed() {
+        var made = 0
+        func forever() -> Observable<Int> {
+            Observable.concat(
+                [0, 1].lazy.map { index in
+                    made += 1
+                    return index == 0 ? Observable.just(made, scheduler: CurrentThreadScheduler.instance) : forever()
+                })
+        }
+
+        let elements = elementsSentAtSubscription(forever().take(1000))
+
+        XCTAssertEqual(elements, (0..<1000).map { 2 * $0 + 1 })
+        XCTAssertEqual(made, 1999, "each level made its element, then its continuation, until the 1000th")
+    }
 }
+
+/// An object a closure captures, to tell when the closure is let go of.
+private final class Captured {}

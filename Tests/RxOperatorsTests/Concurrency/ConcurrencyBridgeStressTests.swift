@@ -36,15 +36,20 @@ final class ConcurrencyBridgeStressTests: RxTestCase {
             let stream = source.values
             let task = Task { () -> [Int] in
                 var received: [Int] = []
-                for try await element in stream {
-                    received.append(element.value)
-                    if received.count == halfway { reached.fulfill() }
+                do {
+                    for try await element in stream {
+                        received.append(element.value)
+                        if received.count == halfway { reached.fulfill() }
+                    }
+                    XCTFail("a sequence that never ends ended")
+                } catch {
+                    XCTAssertTrue(error is CancellationError, "\(error)")
                 }
                 return received
             }
             await fulfillment(of: [reached], timeout: 10)
             task.cancel()
-            let received = try await task.value
+            let received = await task.value
             XCTAssertGreaterThanOrEqual(received.count, halfway)
             XCTAssertEqual(received, Array(0..<received.count), "a gap-free prefix")
             XCTAssertEqual(disposals.value, 1)

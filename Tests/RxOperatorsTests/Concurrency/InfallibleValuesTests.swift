@@ -49,4 +49,34 @@ final class InfallibleValuesTests: RxTestCase {
         let didDispose = await eventually { disposed.value == 1 }
         XCTAssertTrue(didDispose, "the subscription is disposed when the iterating task is cancelled")
     }
+
+    func testWhatArrivedBeforeTheCancellationIsHandedOutThenTheStreamEnds() async {
+        let relay = PublishRelay<Int>()
+        let stream = relay.asInfallible().values
+        relay.accept(1)
+        relay.accept(2)
+        let task = Task { () -> [Int] in
+            withUnsafeCurrentTask { $0?.cancel() }
+            var received: [Int] = []
+            for await value in stream { received.append(value) }
+            return received
+        }
+
+        let received = await task.value
+
+        XCTAssertEqual(received, [1, 2])
+    }
+
+    func testANeverEndingSequenceIteratedInACancelledTaskEndsAtOnce() async {
+        let task = Task { () -> Int in
+            withUnsafeCurrentTask { $0?.cancel() }
+            var count = 0
+            for await _ in Infallible<Int>.never().values { count += 1 }
+            return count
+        }
+
+        let count = await task.value
+
+        XCTAssertEqual(count, 0)
+    }
 }

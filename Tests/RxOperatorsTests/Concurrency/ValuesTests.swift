@@ -62,27 +62,42 @@ final class ValuesTests: RxTestCase {
         XCTAssertEqual(received, [1, 2])
     }
 
-    func testCancellingTheIteratingTaskEndsTheIterationAndDisposesTheSubscription() async throws {
+    func testCancellingTheIteratingTaskThrowsCancellationErrorAndDisposesTheSubscription() async {
         let subject = PublishSubject<Int>()
         let first = expectation(description: "first element")
         let stream = subject.values
-        let task = Task { () -> [Int] in
-            var received: [Int] = []
+        let received = Locked<[Int]>([])
+        let task = Task {
             for try await value in stream {
-                received.append(value)
+                received.mutate { $0.append(value) }
                 if value == 1 { first.fulfill() }
             }
-            return received
         }
         subject.onNext(1)
         await fulfillment(of: [first], timeout: 10)
         task.cancel()
-        let received = try await task.value
-        XCTAssertEqual(received, [1])
+        let result = await task.result
+
+        XCTAssertThrowsError(try result.get()) { XCTAssertTrue($0 is CancellationError, "\($0)") }
+        XCTAssertEqual(received.value, [1])
         XCTAssertFalse(subject.hasObservers)
     }
 
-    func testATaskCancelledBeforeItAwaitsEndsAtOnce() async throws {
+    // RxSwift 6.10's `testThrowsCancellationErrorWithoutEvents`, made deterministic: the task is
+    // cancelled before it iterates.
+    func testANeverEndingSequenceIteratedInACancelledTaskThrowsCancellationError() async {
+        let task = Task { () -> Bool in
+            withUnsafeCurrentTask { $0?.cancel() }
+            for try await _ in Observable<Void>.never().values {}
+            return Task.isCancelled
+        }
+
+        let result = await task.result
+
+        XCTAssertThrowsError(try result.get()) { XCTAssertTrue($0 is CancellationError, "\($0)") }
+    }
+
+    func testATaskCancelledBeforeItAwaitsThrowsCancellationErrorAndDisposes() async {
         let subject = PublishSubject<Int>()
         let stream = subject.values
         let task = Task { () -> Int in
@@ -91,9 +106,78 @@ final class ValuesTests: RxTestCase {
             for try await _ in stream { count += 1 }
             return count
         }
-        let count = try await task.value
-        XCTAssertEqual(count, 0)
+
+        let result = await task.result
+
+        XCTAssertThrowsError(try result.get()) { XCTAssertTrue($0 is CancellationError, "\($0)") }
         XCTAssertFalse(subject.hasObservers)
+    }
+
+    func testWhatArrivedBeforeTheCancellationIsHandedOutThenCancellationErrorIsThrown() async {
+        let subject = PublishSubject<Int>()
+        let stream = subject.values
+        subject.onNext(1)
+        subject.onNext(2)
+        let received = Locked<[Int]>([])
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            for try await value in stream {
+                received.mutate { $0.append(value) }
+            }
+        }
+
+        let result = await task.result
+
+        XCTAssertThrowsError(try result.get()) { XCTAssertTrue($0 is CancellationError, "\($0)") }
+        XCTAssertEqual(received.value, [1, 2], "what had arrived, in order")
+        XCTAssertFalse(subject.hasObservers)
+    }
+
+    // RxSwift 6.10's `testNotThrowingCancellation`, made deterministic: the sequence has ended
+    // (elements and completion arrive at subscription) before the task is cancelled.
+    func testASequenceThatEndedBeforeTheCancellationEndsAsItDid() async throws {
+        let completed = Task { () -> [Int] in
+            let stream = Observable.from(1...10).values
+            withUnsafeCurrentTask { $0?.cancel() }
+            var received: [Int] = []
+            for try await value in stream { received.append(value) }
+            return received
+        }
+        let failed = Task { () -> [Int] in
+            let stream = Observable.of(1, 2).concat(Observable<Int>.error(TestError.boom)).values
+            withUnsafeCurrentTask { $0?.cancel() }
+            var received: [Int] = []
+            do {
+                for try await value in stream { received.append(value) }
+            } catch {
+                XCTAssertEqual(error as? TestError, .boom)
+            }
+            return received
+        }
+
+        let elements = try await completed.value
+        let beforeTheError = await failed.value
+
+        XCTAssertEqual(elements, Array(1...10))
+        XCTAssertEqual(beforeTheError, [1, 2])
+    }
+
+    func testAnIterationAlreadyThrownForCancellationEndsThere() async throws {
+        let task = Task { () -> Int? in
+            withUnsafeCurrentTask { $0?.cancel() }
+            var iterator = Observable<Int>.never().values.makeAsyncIterator()
+            do {
+                _ = try await iterator.next()
+                XCTFail("expected CancellationError")
+            } catch {
+                XCTAssertTrue(error is CancellationError, "\(error)")
+            }
+            return try await iterator.next()
+        }
+
+        let afterTheError = try await task.value
+
+        XCTAssertNil(afterTheError)
     }
 
     func testElementsAreReleasedAsTheyAreHandedOut() async throws {
@@ -139,15 +223,14 @@ final class ValuesTests: RxTestCase {
         // Rule 2: a release under the lock would re-enter it and stop the program.
         let live = Counter()
         let subject = PublishSubject<LiveElement>()
-        let stream = subject.values
+        // Dropped without being iterated: what it queued is released, each release sending into
+        // the subject, outside the lock.
+        var stream: AsyncThrowingStream<LiveElement, any Error>? = subject.values
         for value in 0..<3 {
             subject.onNext(LiveElement(value, live: live, onRelease: { subject.onNext(LiveElement(99, live: live)) }))
         }
-        let task = Task {
-            withUnsafeCurrentTask { $0?.cancel() }
-            for try await _ in stream {}
-        }
-        _ = await task.result
+        stream = nil
+        XCTAssertNil(stream)
         let released = await eventually { live.value == 0 }
         XCTAssertTrue(released)
         XCTAssertFalse(subject.hasObservers)

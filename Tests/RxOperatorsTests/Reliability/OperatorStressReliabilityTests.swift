@@ -49,7 +49,7 @@ final class OperatorStressReliabilityTests: RxTestCase {
 
     /// Waits until every sink and observer made since `baseline` is gone: after that nothing can
     /// deliver any more, so the probes hold their final record.
-    private func assertSettled(at baseline: Int, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertSettled(at baseline: Int32, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(
             Resources.waitForTotal(toReturnTo: baseline, timeout: .seconds(5)), 0, "framework objects still alive",
             file: file, line: line)

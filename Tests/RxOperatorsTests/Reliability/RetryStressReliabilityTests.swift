@@ -19,7 +19,7 @@ final class RetryStressReliabilityTests: RxTestCase {
     /// Waits until `counter` reaches `count` (bounded), disposes `subscription`, waits for the
     /// queues to settle, and returns how much `counter` grew after `dispose()` returned.
     private func growthAfterDisposing(
-        _ subscription: any Disposable, once counter: Counter, reaches count: Int, baseline: Int
+        _ subscription: any Disposable, once counter: Counter, reaches count: Int, baseline: Int32
     ) -> Int {
         let deadline = Date().addingTimeInterval(5)
         while counter.value < count, Date() < deadline {

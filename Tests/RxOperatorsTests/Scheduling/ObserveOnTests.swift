@@ -72,6 +72,61 @@ final class ObserveOnTests: RxTestCase {
         XCTAssertEqual(res.events, [.next(211, 2), .completed(301)])
     }
 
+    // RxSwift 6.10's `testObserveOnDispatchQueue_EnsureCorrectImplementationIsChosen`: a serial
+    // dispatch queue scheduler (the main scheduler among them) gets the implementation that hands
+    // each event to the queue, any other scheduler the one with a queue of its own; the count
+    // follows the sequences made, subscribed to or not.
+    func testTheSerialDispatchQueueImplementationIsChosenForSerialQueuesOnly() {
+        let perSequence: Int32 = Resources.isTracking ? 1 : 0
+        let baseline = Resources.numberOfSerialDispatchQueueObservables
+        let serial = SerialDispatchQueueScheduler(internalSerialQueueName: "observe-on.serial")
+        var onSerial: Observable<Int>? = Observable.just(0).observe(on: serial)
+        var onMain: Observable<Int>? = Observable.just(0).observe(on: MainScheduler.instance)
+        XCTAssertEqual(Resources.numberOfSerialDispatchQueueObservables, baseline + 2 * perSequence)
+
+        var elsewhere: [Observable<Int>]? = [
+            Observable.just(0).observe(on: ConcurrentDispatchQueueScheduler(qos: .default)),
+            Observable.just(0).observe(on: TestScheduler(initialClock: 0)),
+            Observable.just(0).observe(on: CurrentThreadScheduler.instance),
+        ]
+        XCTAssertEqual(Resources.numberOfSerialDispatchQueueObservables, baseline + 2 * perSequence)
+
+        onSerial = nil
+        XCTAssertEqual(Resources.numberOfSerialDispatchQueueObservables, baseline + perSequence)
+        onMain = nil
+        elsewhere = nil
+        XCTAssertNil(onSerial ?? onMain ?? elsewhere?.first)
+        XCTAssertEqual(Resources.numberOfSerialDispatchQueueObservables, baseline)
+    }
+
+    // RxSwift 6.10's `testObserveOnDispatchQueue_DispatchQueueSchedulerIsSerial`, with the count:
+    // events on a serial queue never overlap, and once the subscription is over and the sequence
+    // released, the count is back.
+    func testOnASerialQueueEventsNeverOverlapAndTheCountComesBack() {
+        let baseline = Resources.numberOfSerialDispatchQueueObservables
+        let serial = SerialDispatchQueueScheduler(internalSerialQueueName: "observe-on.serial-check")
+        let running = Counter()
+        let overlaps = Counter()
+        let completed = expectation(description: "completed")
+        var sequence: Observable<Int>? = Observable.from(
+            Array(0..<200), scheduler: ConcurrentDispatchQueueScheduler(qos: .default)
+        )
+        .observe(on: serial)
+        let subscription = sequence!.subscribe(
+            onNext: { _ in
+                if running.increment() != 1 { overlaps.increment() }
+                running.decrement()
+            },
+            onCompleted: { completed.fulfill() })
+        wait(for: [completed], timeout: 10)
+        subscription.dispose()
+        sequence = nil
+
+        XCTAssertNil(sequence)
+        XCTAssertEqual(overlaps.value, 0)
+        XCTAssertEqual(Resources.numberOfSerialDispatchQueueObservables, baseline)
+    }
+
     func testMarbles() throws {
         let scheduler = TestScheduler(initialClock: 0, ticksPerFrame: 1)
         let xs = try scheduler.createHotObservable("^-a---b-|")

@@ -286,6 +286,57 @@ final class CompletableTraitTests: RxTestCase {
         XCTAssertEqual(unused.subscriptions, [])
     }
 
+    // RxSwift 6.10's `testCompletable_FirstCompletableNotRetainedBeyondCompletion`: once the
+    // first completable has completed, nothing keeps it, or what its closures capture, alive,
+    // while the subscription goes on with the second.
+    func testAndThenLetsGoOfTheFirstCompletableOnceItCompleted() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([Recorded<Event<Never>>.completed(210)])
+        var captured: Captured? = Captured()
+        weak let weakCaptured = captured
+        var completable: Completable? = xs.asCompletable().do(onCompleted: { [captured] in _ = captured })
+
+        let subscription = completable!.andThen(Completable.never()).subscribe()
+        defer { subscription.dispose() }
+        scheduler.advanceTo(300)
+        captured = nil
+        completable = nil
+
+        XCTAssertNil(weakCaptured, "the first completable outlived its completion")
+    }
+
+    func testAndThenLetsGoOfTheFirstCompletableOnceItFailed() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([Recorded<Event<Never>>.error(210, TestError.boom)])
+        var captured: Captured? = Captured()
+        weak let weakCaptured = captured
+        var completable: Completable? = xs.asCompletable().do(onError: { [captured] _ in _ = captured })
+
+        let subscription = completable!.andThen(Completable.never()).subscribe()
+        defer { subscription.dispose() }
+        scheduler.advanceTo(300)
+        captured = nil
+        completable = nil
+
+        XCTAssertNil(weakCaptured, "the first completable outlived its error")
+    }
+
+    func testConcatLetsGoOfTheFirstCompletableOnceItCompleted() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([Recorded<Event<Never>>.completed(210)])
+        var captured: Captured? = Captured()
+        weak let weakCaptured = captured
+        var completable: Completable? = xs.asCompletable().do(onCompleted: { [captured] in _ = captured })
+
+        let subscription = completable!.concat(Completable.never()).subscribe()
+        defer { subscription.dispose() }
+        scheduler.advanceTo(300)
+        captured = nil
+        completable = nil
+
+        XCTAssertNil(weakCaptured, "the first completable outlived its completion")
+    }
+
     func testAndThenWithMarbles() throws {
         let scheduler = TestScheduler(initialClock: 0)
         let first = try scheduler.createColdObservable("--|")
@@ -306,3 +357,6 @@ final class CompletableTraitTests: RxTestCase {
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
     }
 }
+
+/// An object a closure captures, to tell when the closure is let go of.
+private final class Captured {}

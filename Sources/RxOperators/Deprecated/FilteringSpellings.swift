@@ -1,0 +1,83 @@
+import RxCore
+
+// RxSwift 5's spellings of the filtering operators, which RxSwift 6 deprecated and still keeps:
+// `elementAt(_:)`, `skipUntil(_:)`, `skipWhile(_:)`, both forms of `takeUntil`, and
+// `takeWhile(_:)`. Each forwards to the operator it was renamed to, so old code compiles, with a
+// warning and a fix-it.
+//
+// A spelling that takes a closure comes twice, as every closure-taking operator does
+// (CONTRIBUTING.md, rule 4): a call picks the form with `isolation:`, which checks where the
+// closure runs; RxSwift's exact signature, without it, is kept for references by name.
+
+extension ObservableType {
+    /// The RxSwift 5 spelling of ``element(at:)``.
+    @available(*, deprecated, renamed: "element(at:)")
+    public func elementAt(_ index: Int) -> Observable<Element> {
+        element(at: index)
+    }
+
+    /// The RxSwift 5 spelling of ``skip(until:)``.
+    @available(*, deprecated, renamed: "skip(until:)")
+    public func skipUntil(_ other: some ObservableType) -> Observable<Element> {
+        skip(until: other)
+    }
+
+    /// The RxSwift 5 spelling of ``skip(while:isolation:)``.
+    @available(*, deprecated, renamed: "skip(while:isolation:)")
+    public func skipWhile(
+        _ predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation
+    ) -> Observable<Element> {
+        skip(while: predicate, isolation: isolation)
+    }
+
+    /// The RxSwift 5 spelling of ``skip(while:)``, RxSwift's exact signature: kept for references
+    /// by this name; a call picks ``skipWhile(_:isolation:)``.
+    @_disfavoredOverload
+    @available(*, deprecated, renamed: "skip(while:)")
+    public func skipWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+        skip(while: predicate, isolation: nil)
+    }
+
+    /// The RxSwift 5 spelling of ``take(until:)``.
+    @available(*, deprecated, renamed: "take(until:)")
+    public func takeUntil(_ other: some ObservableType) -> Observable<Element> {
+        take(until: other)
+    }
+
+    /// The RxSwift 5 spelling of ``take(until:behavior:isolation:)``, with the behavior first.
+    @available(*, deprecated, renamed: "take(until:behavior:isolation:)")
+    public func takeUntil(
+        _ behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool,
+        isolation: isolated (any Actor)? = #isolation
+    ) -> Observable<Element> {
+        take(until: predicate, behavior: behavior, isolation: isolation)
+    }
+
+    /// The RxSwift 5 spelling of ``take(until:behavior:)``, RxSwift's exact signature: kept for
+    /// references by this name; a call picks ``takeUntil(_:predicate:isolation:)``.
+    @_disfavoredOverload
+    @available(*, deprecated, renamed: "take(until:behavior:)")
+    public func takeUntil(_ behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool)
+        -> Observable<Element>
+    {
+        take(until: predicate, behavior: behavior, isolation: nil)
+    }
+
+    /// The RxSwift 5 spelling of ``take(while:behavior:isolation:)`` with the default,
+    /// `.exclusive`, behavior.
+    @available(*, deprecated, renamed: "take(while:isolation:)")
+    public func takeWhile(
+        _ predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation
+    ) -> Observable<Element> {
+        take(while: predicate, behavior: .exclusive, isolation: isolation)
+    }
+
+    /// The RxSwift 5 spelling of ``take(while:behavior:)`` with the `.exclusive` behavior,
+    /// RxSwift's exact signature: kept for references by this name; a call picks
+    /// ``takeWhile(_:isolation:)``.
+    @_disfavoredOverload
+    @available(*, deprecated, renamed: "take(while:)")
+    public func takeWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+        take(while: predicate, behavior: .exclusive, isolation: nil)
+    }
+}
