@@ -178,31 +178,27 @@ final class SenderBoundReliabilityTests: RxTestCase {
         let probe = Probe()
         let subject = ReplaySubject<LiveElement>.create(bufferSize: 1)
         subject.onNext(LiveElement(-1, live: probe.live))
-        var subscription: (any Disposable)?
-
-        let measure = measure(
-            probe, fastSends: { subject.onNext($0) },
-            callerSends: {
-                subscription = subject.subscribe(onNext: { _ in probe.delivered() })
-            })
-        subscription?.dispose()
-        subject.dispose()
-        assertBounded(measure)
+        assertBounded(measureSubscribing(to: subject, probe))
     }
 
     func testBehaviorSubjectSubscriberReceivesOnlyTheValueOnItsThread() {
         let probe = Probe()
         let subject = BehaviorSubject(value: LiveElement(-1, live: probe.live))
-        var subscription: (any Disposable)?
+        assertBounded(measureSubscribing(to: subject, probe))
+    }
 
+    /// The pattern for a subject that replays: the test thread's one event is its subscription,
+    /// whose replay is the slow delivery, while the fast thread sends into the subject.
+    private func measureSubscribing<Subject: SubjectType>(to subject: Subject, _ probe: Probe) -> Measure
+    where Subject.Element == LiveElement, Subject.Observer.Element == LiveElement, Subject: Sendable {
+        var subscription: (any Disposable)?
         let measure = measure(
-            probe, fastSends: { subject.onNext($0) },
+            probe, fastSends: { subject.asObserver().onNext($0) },
             callerSends: {
                 subscription = subject.subscribe(onNext: { _ in probe.delivered() })
             })
         subscription?.dispose()
-        subject.dispose()
-        assertBounded(measure)
+        return measure
     }
 
     func testDisposingWhileAnotherThreadDeliversDoesNotWaitForItAndReleasesAfterIt() {
