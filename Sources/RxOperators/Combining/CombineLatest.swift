@@ -42,6 +42,9 @@ final class CombineLatestSlot<Element> {
 
 /// Keeps the latest element of every source and, once each has sent one, sends the result of
 /// all of them whenever any sends.
+///
+/// Each source event runs inside the delivery turn, as `serialized(_:)` would run it, but through
+/// `enterTurn()` and `leaveTurn(_:)`: a closure here cannot capture the parameter pack.
 final class CombineLatestSink<Observer: ObserverType, each Source>:
     SerializingSink<Observer, (repeat each Source)>
 {
@@ -86,8 +89,6 @@ final class CombineLatestSink<Observer: ObserverType, each Source>:
     }
 
     func next<Element>(_ element: Element, in slot: CombineLatestSlot<Element>, bit: UInt16) {
-        // Inside the delivery turn, as `serialized(_:)` would run it (a closure here cannot
-        // capture the parameter pack).
         let hold = enterTurn()
         defer { leaveTurn(hold) }
         let (delivery, replaced) = lock.withLockReturningShared {
@@ -119,8 +120,6 @@ final class CombineLatestSink<Observer: ObserverType, each Source>:
     }
 
     func done(bit: UInt16) {
-        // Inside the delivery turn, as `serialized(_:)` would run it (a closure here cannot
-        // capture the parameter pack).
         let hold = enterTurn()
         defer { leaveTurn(hold) }
         let delivery = lock.withLockReturningShared { () -> SerializedDelivery<(repeat each Source)>? in
@@ -134,8 +133,6 @@ final class CombineLatestSink<Observer: ObserverType, each Source>:
     }
 
     func fail(_ error: any Swift.Error) {
-        // Inside the delivery turn, as `serialized(_:)` would run it (a closure here cannot
-        // capture the parameter pack).
         let hold = enterTurn()
         defer { leaveTurn(hold) }
         let delivery = lock.withLockReturningShared { () -> SerializedDelivery<(repeat each Source)>? in

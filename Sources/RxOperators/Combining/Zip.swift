@@ -51,6 +51,9 @@ final class ZipSlot<Element> {
 
 /// Queues each source's elements and sends the result of the first waiting element of every
 /// source as soon as each has one, taking them out of their queues.
+///
+/// Each source event runs inside the delivery turn, as `serialized(_:)` would run it, but through
+/// `enterTurn()` and `leaveTurn(_:)`: a closure here cannot capture the parameter pack.
 final class ZipSink<Observer: ObserverType, each Source>: SerializingSink<Observer, (repeat each Source)> {
     private let slots: (repeat ZipSlot<each Source>)
     private let resultSelector: (repeat each Source) throws -> Observer.Element
@@ -92,8 +95,6 @@ final class ZipSink<Observer: ObserverType, each Source>: SerializingSink<Observ
     }
 
     func next<Element>(_ element: Element, in slot: ZipSlot<Element>) {
-        // Inside the delivery turn, as `serialized(_:)` would run it (a closure here cannot
-        // capture the parameter pack).
         let hold = enterTurn()
         defer { leaveTurn(hold) }
         let delivery = lock.withLockReturningShared { () -> SerializedDelivery<(repeat each Source)>? in
@@ -145,8 +146,6 @@ final class ZipSink<Observer: ObserverType, each Source>: SerializingSink<Observ
     }
 
     func done(bit: UInt16) {
-        // Inside the delivery turn, as `serialized(_:)` would run it (a closure here cannot
-        // capture the parameter pack).
         let hold = enterTurn()
         defer { leaveTurn(hold) }
         let delivery = lock.withLockReturningShared { () -> SerializedDelivery<(repeat each Source)>? in
@@ -160,8 +159,6 @@ final class ZipSink<Observer: ObserverType, each Source>: SerializingSink<Observ
     }
 
     func fail(_ error: any Swift.Error) {
-        // Inside the delivery turn, as `serialized(_:)` would run it (a closure here cannot
-        // capture the parameter pack).
         let hold = enterTurn()
         defer { leaveTurn(hold) }
         let delivery = lock.withLockReturningShared { () -> SerializedDelivery<(repeat each Source)>? in
