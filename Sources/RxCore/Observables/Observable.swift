@@ -17,7 +17,7 @@ open class Observable<Element>: ObservableType {
     }
 
     /// Subscribes `sink` for a holder that keeps the returned disposable and disposes it when it
-    /// is done with it: a sink's upstream (``UpstreamHolding/subscribe(to:)``), or the current
+    /// is done with it: a sink's upstream (``SinkType/subscribe(to:)``), or the current
     /// attempt of a sink that subscribes to one source after another. A ``Producer`` returns its
     /// own sink, with no ``/RxDisposables/SinkDisposer`` in between; any other sequence is
     /// subscribed as usual.

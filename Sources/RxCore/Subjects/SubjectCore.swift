@@ -52,7 +52,7 @@ class SubjectCoreBase: @unchecked Sendable {
     /// Under the lock: adds `entry` to the list and returns its key, unless the subject ended or
     /// was disposed (``ended``, ``disposed``).
     @inline(__always)
-    final func admit(_ entry: SubjectObserverEntry) -> Int {
+    final func admit(_ entry: SubjectEntry) -> Int {
         if isDisposed { return Self.disposed }
         if isStopped { return Self.ended }
         return observers.insert(entry)
@@ -60,7 +60,7 @@ class SubjectCoreBase: @unchecked Sendable {
 
     /// Under the lock: the observers to send an element to, none once the subject ended.
     @inline(__always)
-    final var recipients: ContiguousArray<SubjectObserverEntry> {
+    final var recipients: ContiguousArray<SubjectEntry> {
         isStopped || isDisposed ? [] : observers.entries
     }
 
@@ -88,7 +88,7 @@ class SubjectCoreBase: @unchecked Sendable {
 
     /// Under the lock: marks the subject disposed and returns its observers, for the caller to
     /// mark removed and release after the lock.
-    final func markDisposed() -> ContiguousArray<SubjectObserverEntry> {
+    final func markDisposed() -> ContiguousArray<SubjectEntry> {
         isDisposed = true
         return observers.removeAll()
     }
@@ -105,7 +105,7 @@ final class SubjectCore<Element>: SubjectCoreBase, @unchecked Sendable {
     func sendNext(_ element: Element) {
         let entries = withLock { recipients }
         for entry in entries {
-            unsafeDowncast(entry, to: SubjectObserverEntryOf<Element>.self).deliver(element)
+            unsafeDowncast(entry, to: ElementSubjectEntry<Element>.self).deliver(element)
         }
     }
 
@@ -114,7 +114,7 @@ final class SubjectCore<Element>: SubjectCoreBase, @unchecked Sendable {
     /// after the lock.
     @inline(__always)
     func sendNext<Discarded>(_ element: Element, deliver: Bool = true, update: () -> Discarded?) {
-        var entries = ContiguousArray<SubjectObserverEntry>()
+        var entries = ContiguousArray<SubjectEntry>()
         let discarded = withLock { () -> Discarded? in
             guard !isStopped && !isDisposed else { return nil }
             if deliver {
@@ -123,7 +123,7 @@ final class SubjectCore<Element>: SubjectCoreBase, @unchecked Sendable {
             return update()
         }
         for entry in entries {
-            unsafeDowncast(entry, to: SubjectObserverEntryOf<Element>.self).deliver(element)
+            unsafeDowncast(entry, to: ElementSubjectEntry<Element>.self).deliver(element)
         }
         withExtendedLifetime(discarded) {}
     }
@@ -132,7 +132,7 @@ final class SubjectCore<Element>: SubjectCoreBase, @unchecked Sendable {
     /// (taken under the lock, if it gives one) and then `event` to every observer, and empties
     /// the list.
     func finish(with event: Event<Element>, sendingFirst last: () -> Element? = { nil }) {
-        var entries = ContiguousArray<SubjectObserverEntry>()
+        var entries = ContiguousArray<SubjectEntry>()
         let element = withLock { () -> Element? in
             guard !isStopped && !isDisposed else { return nil }
             stoppedEvent = event
@@ -143,11 +143,11 @@ final class SubjectCore<Element>: SubjectCoreBase, @unchecked Sendable {
         if entries.isEmpty { return }
         if let element {
             for entry in entries {
-                unsafeDowncast(entry, to: SubjectObserverEntryOf<Element>.self).deliver(element)
+                unsafeDowncast(entry, to: ElementSubjectEntry<Element>.self).deliver(element)
             }
         }
         for entry in entries {
-            unsafeDowncast(entry, to: SubjectObserverEntryOf<Element>.self).deliver(event)
+            unsafeDowncast(entry, to: ElementSubjectEntry<Element>.self).deliver(event)
             // An element whose send is still under way further up the stack (the terminal event
             // was sent from inside an observer) must not follow the terminal event.
             entry.markRemoved()
@@ -162,7 +162,7 @@ final class SubjectCore<Element>: SubjectCoreBase, @unchecked Sendable {
     @inline(__always)
     func subscribe<Observer: ObserverType>(_ observer: Observer, subject: AnyObject) -> any Disposable
     where Observer.Element == Element {
-        let entry = TypedSubjectObserverEntry(observer, priming: false)
+        let entry = ObserverSubjectEntry(observer, priming: false)
         let key = withLock { admit(entry) }
         if key >= 0 {
             return SubjectSubscription(core: self, key: key)
@@ -177,10 +177,10 @@ final class SubjectCore<Element>: SubjectCoreBase, @unchecked Sendable {
     /// lock and before anything sent after the subscription, knowing the answer.
     @inline(__always)
     func subscribe<Observer: ObserverType, Replay>(
-        _ observer: Observer, subject: AnyObject, replay: (SubjectObserverEntry, inout Int) -> Replay,
+        _ observer: Observer, subject: AnyObject, replay: (SubjectEntry, inout Int) -> Replay,
         send: (Replay, _ key: Int, Observer) -> Void
     ) -> any Disposable where Observer.Element == Element {
-        let entry = TypedSubjectObserverEntry(observer, priming: true)
+        let entry = ObserverSubjectEntry(observer, priming: true)
         var key = 0
         let replayed = withLock { replay(entry, &key) }
         send(replayed, key, observer)
@@ -206,7 +206,7 @@ final class SubjectCore<Element>: SubjectCoreBase, @unchecked Sendable {
     /// lock (what it returns is released after), and refuses new observers with
     /// `RxError.disposed(object:)` from now on.
     func dispose<Discarded>(update: () -> Discarded) {
-        var removed = ContiguousArray<SubjectObserverEntry>()
+        var removed = ContiguousArray<SubjectEntry>()
         let discarded = withLock { () -> Discarded in
             removed = markDisposed()
             return update()

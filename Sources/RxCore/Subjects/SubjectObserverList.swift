@@ -1,6 +1,6 @@
 import RxDisposables
 
-/// A subject's observers in subscription order, each behind its ``SubjectObserverEntry``.
+/// A subject's observers in subscription order, each behind its ``SubjectEntry``.
 /// Not generic, so that nothing done with it asks the runtime for type metadata.
 ///
 /// A value kept under the subject's lock. A send takes ``entries`` as it is (a reference to
@@ -9,7 +9,7 @@ import RxDisposables
 /// Keys grow with each subscription and removal keeps the order, so the entries stay sorted by
 /// key and a disposal finds its entry by binary search.
 struct SubjectObserverList {
-    private(set) var entries = ContiguousArray<SubjectObserverEntry>()
+    private(set) var entries = ContiguousArray<SubjectEntry>()
     private var nextKey = 0
 
     var isEmpty: Bool {
@@ -17,7 +17,7 @@ struct SubjectObserverList {
     }
 
     /// Adds `entry` at the end, and returns its key.
-    mutating func insert(_ entry: SubjectObserverEntry) -> Int {
+    mutating func insert(_ entry: SubjectEntry) -> Int {
         let key = nextKey
         // Saturates rather than traps: after Int.max subscriptions the last key would repeat,
         // which no program reaches.
@@ -29,7 +29,7 @@ struct SubjectObserverList {
 
     /// Removes the entry with `key` and returns it, marked removed, for the caller to release
     /// once it has given the lock back; `nil` when it was removed already.
-    mutating func remove(key: Int) -> SubjectObserverEntry? {
+    mutating func remove(key: Int) -> SubjectEntry? {
         var low = 0
         var high = entries.count
         while low < high {
@@ -48,7 +48,7 @@ struct SubjectObserverList {
 
     /// Empties the list and returns what it held, for the caller to release once it has given
     /// the lock back. The entries are not marked removed: the caller marks them if it must.
-    mutating func removeAll() -> ContiguousArray<SubjectObserverEntry> {
+    mutating func removeAll() -> ContiguousArray<SubjectEntry> {
         defer { entries = [] }
         return entries
     }

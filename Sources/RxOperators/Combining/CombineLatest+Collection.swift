@@ -50,7 +50,7 @@ final class CombineLatestCollection<SourceElement, Result>: Producer<Result> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
     where Observer.Element == Result {
         let sink = CombineLatestCollectionSink<Observer, SourceElement>(
             count: sources.count, resultSelector: resultSelector, observer: observer, cancel: cancel)

@@ -17,7 +17,7 @@ final class CombineLatest<Result, each Source>: Producer<Result> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
     where Observer.Element == Result {
         let sink = CombineLatestSink<Observer, repeat each Source>(
             resultSelector: resultSelector, observer: observer, cancel: cancel)
@@ -169,7 +169,7 @@ private func latestElement<Element>(of slot: CombineLatestSlot<Element>) -> Elem
 }
 
 /// One source's observer in a `combineLatest`.
-struct CombineLatestSourceObserver<Observer: ObserverType, Element, each Source>: EventSplittingObserver {
+struct CombineLatestSourceObserver<Observer: ObserverType, Element, each Source>: ThreeMethodObserver {
     let sink: CombineLatestSink<Observer, repeat each Source>
     let slot: CombineLatestSlot<Element>
     let bit: UInt16

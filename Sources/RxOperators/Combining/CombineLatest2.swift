@@ -24,7 +24,7 @@ final class CombineLatest2<Result, First, Second>: Producer<Result> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
     where Observer.Element == Result {
         let sink = CombineLatest2Sink<Observer, First, Second>(
             pairOffset: pairOffset, resultSelector: resultSelector, observer: observer, cancel: cancel)
@@ -250,7 +250,7 @@ final class CombineLatest2Sink<Observer: ObserverType, First, Second>: Serializi
 }
 
 /// The first source's observer in a two-source `combineLatest`.
-struct CombineLatest2FirstObserver<Observer: ObserverType, First, Second>: EventSplittingObserver {
+struct CombineLatest2FirstObserver<Observer: ObserverType, First, Second>: ThreeMethodObserver {
     let sink: CombineLatest2Sink<Observer, First, Second>
 
     func onNext(_ element: First) {
@@ -275,7 +275,7 @@ struct CombineLatest2FirstObserver<Observer: ObserverType, First, Second>: Event
 }
 
 /// The second source's observer in a two-source `combineLatest`.
-struct CombineLatest2SecondObserver<Observer: ObserverType, First, Second>: EventSplittingObserver {
+struct CombineLatest2SecondObserver<Observer: ObserverType, First, Second>: ThreeMethodObserver {
     let sink: CombineLatest2Sink<Observer, First, Second>
 
     func onNext(_ element: Second) {

@@ -42,7 +42,7 @@ final class FlatMap<SourceElement, Inner: ObservableConvertibleType>: Producer<I
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
     where Observer.Element == Inner.Element {
         let sink = FlatMapSink(
             selector: selector, maxConcurrent: .max, dropsWhileActive: dropsWhileActive, observer: observer,

@@ -40,7 +40,7 @@ final class FlatMapLatest<SourceElement, Inner: ObservableConvertibleType>: Prod
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
     where Observer.Element == Inner.Element {
         FlatMapLatestSink(selector: selector, observer: observer, cancel: cancel).run(source)
     }

@@ -50,7 +50,7 @@ final class WithLatestFrom<First, Second, Result>: Producer<Result> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
     where Observer.Element == Result {
         let sink = WithLatestFromSink<Observer, First, Second>(
             resultSelector: resultSelector, observer: observer, cancel: cancel)
@@ -171,7 +171,7 @@ final class WithLatestFromSink<Observer: ObserverType, First, Second>: Serializi
 }
 
 /// The first sequence's observer: its elements are paired, its end is the result's end.
-struct WithLatestFromFirstObserver<Observer: ObserverType, First, Second>: EventSplittingObserver {
+struct WithLatestFromFirstObserver<Observer: ObserverType, First, Second>: ThreeMethodObserver {
     let sink: WithLatestFromSink<Observer, First, Second>
 
     func onNext(_ element: First) {
@@ -195,7 +195,7 @@ struct WithLatestFromFirstObserver<Observer: ObserverType, First, Second>: Event
 
 /// The second sequence's observer: its elements replace the latest; its completion ends only its
 /// own subscription.
-struct WithLatestFromSecondObserver<Observer: ObserverType, First, Second>: EventSplittingObserver {
+struct WithLatestFromSecondObserver<Observer: ObserverType, First, Second>: ThreeMethodObserver {
     let sink: WithLatestFromSink<Observer, First, Second>
 
     func onNext(_ element: Second) {

@@ -24,7 +24,7 @@ final class Zip2<Result, First, Second>: Producer<Result> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
     where Observer.Element == Result {
         let sink = Zip2Sink<Observer, First, Second>(
             pairOffset: pairOffset, resultSelector: resultSelector, observer: observer, cancel: cancel)
@@ -233,7 +233,7 @@ final class Zip2Sink<Observer: ObserverType, First, Second>: SerializingSink<Obs
 }
 
 /// The first source's observer in a two-source `zip`.
-struct Zip2FirstObserver<Observer: ObserverType, First, Second>: EventSplittingObserver {
+struct Zip2FirstObserver<Observer: ObserverType, First, Second>: ThreeMethodObserver {
     let sink: Zip2Sink<Observer, First, Second>
 
     func onNext(_ element: First) {
@@ -258,7 +258,7 @@ struct Zip2FirstObserver<Observer: ObserverType, First, Second>: EventSplittingO
 }
 
 /// The second source's observer in a two-source `zip`.
-struct Zip2SecondObserver<Observer: ObserverType, First, Second>: EventSplittingObserver {
+struct Zip2SecondObserver<Observer: ObserverType, First, Second>: ThreeMethodObserver {
     let sink: Zip2Sink<Observer, First, Second>
 
     func onNext(_ element: Second) {

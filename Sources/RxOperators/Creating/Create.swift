@@ -80,7 +80,7 @@ final class AnonymousObservable<Element>: ComposableProducer<Element> {
             absorbed: .none)
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
     where Observer.Element == Element {
         let sink = AnonymousObservableSink(router: router, observer: observer, cancel: cancel)
         return sink.holding(subscribeHandler(sink.makeObserver()))

@@ -69,7 +69,7 @@ final class CreateThenMap<SourceElement, Element>: ComposableProducer<Element> {
             absorbed: .predicate(combined))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
     where Observer.Element == Element {
         if case .predicate(let predicate) = absorbed {
             let sink = CreateThenMapFilterSink(

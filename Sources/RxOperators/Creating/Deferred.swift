@@ -36,7 +36,7 @@ final class Deferred<Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
     where Observer.Element == Element {
         let sink = DeferredSink(observer: observer, cancel: cancel)
         let source: Observable<Element>

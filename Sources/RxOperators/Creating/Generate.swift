@@ -54,7 +54,7 @@ final class Generate<Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
     where Observer.Element == Element {
         let sink = GenerateSink(
             state: initialState, condition: condition, iterate: iterate, observer: observer, cancel: cancel)

@@ -45,7 +45,7 @@ final class Using<Element, Resource: Disposable>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
     where Observer.Element == Element {
         let sink = UsingSink(observer: observer, cancel: cancel)
         let resource: Resource

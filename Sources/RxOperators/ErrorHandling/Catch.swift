@@ -37,7 +37,7 @@ final class Catch<Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
     where Observer.Element == Element {
         let sink = CatchSink(handler: handler, observer: observer, cancel: cancel)
         let current = SerialDisposable()

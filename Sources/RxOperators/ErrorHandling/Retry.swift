@@ -50,7 +50,7 @@ final class Retry<Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
     where Observer.Element == Element {
         let sink = RetrySink(source: source, attemptsLeft: maxAttemptCount, observer: observer, cancel: cancel)
         let running = sink.holding(sink.attempt)

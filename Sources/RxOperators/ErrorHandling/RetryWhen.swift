@@ -65,7 +65,7 @@ final class RetryWhen<Element, Failure, TriggerObservable: ObservableType>: Prod
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
     where Observer.Element == Element {
         let errors = PublishSubject<Failure>()
         let trigger = notificationHandler(errors.asObservable())

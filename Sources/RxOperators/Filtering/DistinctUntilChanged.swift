@@ -91,7 +91,7 @@ final class DistinctUntilChanged<Element: Equatable>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
     where Observer.Element == Element {
         let sink = DistinctUntilChangedSink<Element, Observer>(observer: observer, cancel: cancel)
         return sink.subscribe(to: source)
@@ -132,7 +132,7 @@ final class DistinctUntilChangedByKey<Element, Key>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
     where Observer.Element == Element {
         let sink = DistinctUntilChangedByKeySink(
             keySelector: keySelector, comparer: comparer, observer: observer, cancel: cancel)

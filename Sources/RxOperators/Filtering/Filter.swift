@@ -56,7 +56,7 @@ final class Filter<Element>: ComposableProducer<Element> {
         return type(of: self).init(source: source, predicate: conjunction(predicate, next), isolation: isolation)
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
     where Observer.Element == Element {
         let sink = FilterSink(predicate: predicate, isolation: isolation, observer: observer, cancel: cancel)
         return sink.subscribe(to: source)

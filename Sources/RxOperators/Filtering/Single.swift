@@ -42,7 +42,7 @@ final class SingleElement<Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
     where Observer.Element == Element {
         let sink = SingleElementSink(predicate: predicate, observer: observer, cancel: cancel)
         return sink.subscribe(to: source)

@@ -35,7 +35,7 @@ final class SkipWhile<Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
     where Observer.Element == Element {
         let sink = SkipWhileSink(predicate: predicate, observer: observer, cancel: cancel)
         return sink.subscribe(to: source)

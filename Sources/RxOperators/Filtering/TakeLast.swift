@@ -26,7 +26,7 @@ final class TakeLast<Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
     where Observer.Element == Element {
         let sink = TakeLastSink(count: count, observer: observer, cancel: cancel)
         return sink.subscribe(to: source)

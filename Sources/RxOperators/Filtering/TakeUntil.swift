@@ -47,7 +47,7 @@ final class TakeUntilOther<Element, Other>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
     where Observer.Element == Element {
         let sourceSubscription = SingleAssignmentDisposable()
         let otherSubscription = SingleAssignmentDisposable()
@@ -147,7 +147,7 @@ final class TakeUntilPredicate<Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
     where Observer.Element == Element {
         let sink = TakeUntilPredicateSink(behavior: behavior, predicate: predicate, observer: observer, cancel: cancel)
         return sink.subscribe(to: source)

@@ -4,7 +4,7 @@ import RxDisposables
 /// Observes one inner sequence of a ``MergeSink``: passes its elements on and reports its
 /// terminal event. Nothing the inner sequence sends after its terminal event gets through.
 final class MergeInnerObserver<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>:
-    EventSplittingObserver
+    ThreeMethodObserver
 where Inner.Element == Observer.Element {
     typealias Element = Observer.Element
 

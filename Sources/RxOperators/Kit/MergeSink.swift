@@ -73,7 +73,7 @@ where Inner.Element == Observer.Element {
     }
 
     /// Subscribes to the outer sequence; what a producer's `run` returns.
-    final func run(_ source: Observable<SourceElement>) -> RunningSink {
+    final func run(_ source: Observable<SourceElement>) -> RunReceipt {
         let running = holding(outerSubscription)
         outerSubscription.setDisposable(source.subscribe(self))
         return running
@@ -81,7 +81,7 @@ where Inner.Element == Observer.Element {
 
     /// Takes `sources` as the outer sequence's elements, then as its completion; what a
     /// producer's `run` returns.
-    final func run(elements sources: [SourceElement]) -> RunningSink {
+    final func run(elements sources: [SourceElement]) -> RunReceipt {
         let running = holding(outerSubscription)
         for source in sources {
             if isDisposed { break }

@@ -5,7 +5,7 @@ import RxDisposables
 /// sequence's number, and reports its terminal event. Nothing the inner sequence sends after its
 /// terminal event gets through.
 final class SwitchInnerObserver<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>:
-    EventSplittingObserver
+    ThreeMethodObserver
 where Inner.Element == Observer.Element {
     typealias Element = Observer.Element
 

@@ -40,7 +40,7 @@ where Inner.Element == Observer.Element {
     }
 
     /// Subscribes to the outer sequence; what a producer's `run` returns.
-    final func run(_ source: Observable<SourceElement>) -> RunningSink {
+    final func run(_ source: Observable<SourceElement>) -> RunReceipt {
         let running = holding(outerSubscription)
         outerSubscription.setDisposable(source.subscribe(self))
         return running

@@ -47,7 +47,7 @@ final class MulticastSelector<Subject: SubjectType, Result>: Producer<Result> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
     where Observer.Element == Result {
         let sink = MulticastSelectorSink(observer: observer, cancel: cancel)
         let selected: Observable<Result>

@@ -68,7 +68,7 @@ final class RefCount<Connectable: ConnectableObservableType>: Producer<Connectab
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
     where Observer.Element == Element {
         let sink = RefCountSink(parent: self, observer: observer, cancel: cancel)
         let subscription = SingleAssignmentDisposable()

@@ -36,7 +36,7 @@ final class BufferTimeCount<Element>: Producer<[Element]> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
     where Observer.Element == [Element] {
         let sink = BufferTimeCountSink(
             timeSpan: timeSpan, count: count, scheduler: scheduler, observer: observer, cancel: cancel)

@@ -33,7 +33,7 @@ final class SkipForDuration<Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
     where Observer.Element == Element {
         let sink = SkipForDurationSink(duration: duration, scheduler: scheduler, observer: observer, cancel: cancel)
         sink.start()

@@ -29,7 +29,7 @@ final class AsSingle<Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
     where Observer.Element == Element {
         let sink = AsSingleSink(requiresElement: requiresElement, observer: observer, cancel: cancel)
         return sink.subscribe(to: source)

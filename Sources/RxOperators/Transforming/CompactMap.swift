@@ -40,7 +40,7 @@ final class CompactMap<SourceType, Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
     where Observer.Element == Element {
         let sink = CompactMapSink(transform: transform, observer: observer, cancel: cancel)
         return sink.subscribe(to: source)

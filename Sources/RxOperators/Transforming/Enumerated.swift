@@ -17,7 +17,7 @@ final class Enumerated<SourceType>: Producer<(index: Int, element: SourceType)> 
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
     where Observer.Element == (index: Int, element: SourceType) {
         let sink = EnumeratedSink<SourceType, Observer>(observer: observer, cancel: cancel)
         return sink.subscribe(to: source)

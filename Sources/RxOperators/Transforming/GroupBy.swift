@@ -47,7 +47,7 @@ final class GroupBy<Key: Hashable, Element>: Producer<GroupedObservable<Key, Ele
         self.keySelector = keySelector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
     where Observer.Element == GroupedObservable<Key, Element> {
         let sourceSubscription = GroupBySourceSubscription()
         let sink = GroupBySink(
@@ -89,7 +89,7 @@ final class GroupBySourceSubscription: Disposable, Sendable {
 /// The groups are touched only by the source's events, which arrive one at a time, so they need
 /// no lock; a group is subscribed to and left from any thread through its subject and the
 /// shared subscription, which have their own. The sink holds no lock while it calls anything.
-final class GroupBySink<Key: Hashable, Element, Observer: ObserverType>: Sink<Observer>, EventSplittingObserver
+final class GroupBySink<Key: Hashable, Element, Observer: ObserverType>: Sink<Observer>, ThreeMethodObserver
 where Observer.Element == GroupedObservable<Key, Element> {
     private let keySelector: (Element) throws -> Key
     private let sourceSubscription: GroupBySourceSubscription

@@ -113,7 +113,7 @@ final class Map<SourceType, Element>: ComposableProducer<Element> {
             source: source, transform: transform, isolation: isolation, absorbed: .predicate(combined))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
     where Observer.Element == Element {
         if case .predicate(let predicate) = absorbed {
             let sink = MapFilterSink(

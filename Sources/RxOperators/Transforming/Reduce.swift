@@ -64,7 +64,7 @@ final class Reduce<SourceType, Accumulate, Result>: Producer<Result> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
     where Observer.Element == Result {
         let sink = ReduceSink(
             seed: seed, accumulator: accumulator, mapResult: mapResult, observer: observer, cancel: cancel)

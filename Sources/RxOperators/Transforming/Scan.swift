@@ -70,7 +70,7 @@ final class Scan<SourceType, Accumulate>: Producer<Accumulate> {
         self.accumulator = accumulator
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
     where Observer.Element == Accumulate {
         switch accumulator {
         case .inPlace(let accumulate):

@@ -43,7 +43,7 @@ final class WithUnretained<SourceType, Object: AnyObject, Out>: Producer<Out> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
     where Observer.Element == Out {
         let sink = WithUnretainedSink(
             object: object, resultSelector: resultSelector, observer: observer, cancel: cancel)

@@ -1,8 +1,13 @@
 import RxDisposables
 
-/// A sink that holds its upstream subscription and disposes it when it is disposed: every
-/// ``Sink``. Its extension has the two calls that end a producer's ``Producer/run(_:cancel:)``.
-public protocol UpstreamHolding: Disposable {
+/// What every ``Sink`` is: the holder of its upstream subscription, which it disposes when it is
+/// disposed. Its extension has the two calls that end a producer's ``Producer/run(_:cancel:)``.
+///
+/// A protocol, as `ObserverType` is to observers, rather than methods of `Sink`, so that in its
+/// extension `Self` is the operator's own sink class: ``holding(_:)`` then hands that sink on
+/// as a disposable with the type the producer already knows, and ``subscribe(to:)`` can require
+/// the sink to observe the source's elements.
+public protocol SinkType: Disposable {
     /// Takes `subscription` as the upstream to dispose, and release, when the sink is disposed;
     /// disposes it at once when the sink was disposed first. Call ``holding(_:)`` or
     /// ``subscribe(to:)`` instead, which also make what `run` returns.
@@ -11,7 +16,7 @@ public protocol UpstreamHolding: Disposable {
     func holdUpstream(_ subscription: any Disposable)
 }
 
-extension UpstreamHolding {
+extension SinkType {
     /// Holds `subscription` as this sink's upstream (whatever the sink subscribed to or
     /// scheduled, several in a `CompositeDisposable`) and returns the sink as
     /// ``Producer/run(_:cancel:)`` returns it.
@@ -22,13 +27,13 @@ extension UpstreamHolding {
     ///
     /// - Precondition: called at most once per sink.
     @inlinable @inline(__always)
-    public func holding(_ subscription: any Disposable) -> RunningSink {
+    public func holding(_ subscription: any Disposable) -> RunReceipt {
         holdUpstream(subscription)
-        return RunningSink(self)
+        return RunReceipt(self)
     }
 }
 
-extension UpstreamHolding where Self: ObserverType {
+extension SinkType where Self: ObserverType {
     /// Subscribes this sink to `source` and holds the subscription as its upstream: the usual
     /// last line of ``Producer/run(_:cancel:)``.
     ///
@@ -38,9 +43,13 @@ extension UpstreamHolding where Self: ObserverType {
     ///
     /// - Precondition: called at most once per sink.
     @inlinable @inline(__always)
-    public func subscribe(to source: Observable<Element>) -> RunningSink {
+    public func subscribe(to source: Observable<Element>) -> RunReceipt {
         holding(source.subscribeHeld(self))
     }
 }
 
-extension Sink: UpstreamHolding {}
+extension Sink: SinkType {}
+
+/// The former name of ``SinkType``.
+@available(*, deprecated, renamed: "SinkType")
+public typealias UpstreamHolding = SinkType

@@ -24,7 +24,11 @@ open class Sink<Observer: ObserverType>: Disposable {
     /// When another sink, or an operator that subscribes again (`retry`, `concat`), holds this
     /// sink directly, there is no disposer and this one never reports being disposed: to know
     /// whether the subscription has ended, read ``isDisposed``.
-    public final let cancel: any Cancelable
+    public final let disposer: any Cancelable
+
+    /// The subscription's disposer, under the name of `run(_:cancel:)`'s parameter.
+    @available(*, deprecated, renamed: "disposer")
+    public final var cancel: any Cancelable { disposer }
 
     // The upstream subscription the sink holds (`holdUpstream(_:)`), handed over and disposed in
     // the order `upstreamHandOff` keeps, as `SinkDisposer` keeps its sink. That order is also what
@@ -46,7 +50,7 @@ open class Sink<Observer: ObserverType>: Disposable {
     /// Creates the sink; counted by ``Resources/total`` in debug builds.
     public init(observer: Observer, cancel: any Cancelable) {
         self.observer = observer
-        self.cancel = cancel
+        self.disposer = cancel
         Resources.trackAllocation(self)
     }
 
@@ -88,17 +92,17 @@ open class Sink<Observer: ObserverType>: Disposable {
         disposedFlag.load(ordering: .relaxed)
     }
 
-    /// Stops forwarding, disposes the upstream subscription, then `cancel`. Subclasses that
+    /// Stops forwarding, disposes the upstream subscription, then ``disposer``. Subclasses that
     /// hold more resources override this and call `super.dispose()`.
     open func dispose() {
         disposedFlag.store(true, ordering: .relaxed)
         disposeUpstream()
-        cancel.dispose()
+        disposer.dispose()
     }
 
     /// Takes `subscription` as the upstream this sink disposes, and releases, when it is
     /// disposed; disposes it at once when the sink was disposed first. Producers call
-    /// ``UpstreamHolding/subscribe(to:)`` or ``UpstreamHolding/holding(_:)``, which call this.
+    /// ``SinkType/subscribe(to:)`` or ``SinkType/holding(_:)``, which call this.
     ///
     /// - Precondition: called at most once.
     public final func holdUpstream(_ subscription: any Disposable) {

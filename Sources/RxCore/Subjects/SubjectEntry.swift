@@ -21,9 +21,9 @@ import Synchronization
 /// This base class knows no element type, so that the list and everything a subscription or a
 /// disposal does with it runs without asking the runtime for generic type metadata, which in
 /// code that is generic over the element would cost more than the rest of the work. The
-/// subclass ``SubjectObserverEntryOf`` knows the element type; ``TypedSubjectObserverEntry``
+/// subclass ``ElementSubjectEntry`` knows the element type; ``ObserverSubjectEntry``
 /// also knows the observer's, and calls it without type erasure.
-class SubjectObserverEntry {
+class SubjectEntry {
     enum Phase {
         static let priming: UInt8 = 0
         static let live: UInt8 = 1
@@ -52,8 +52,8 @@ class SubjectObserverEntry {
     }
 }
 
-/// A ``SubjectObserverEntry`` of a subject of `Element`: delivery as the phase allows.
-class SubjectObserverEntryOf<Element>: SubjectObserverEntry {
+/// A ``SubjectEntry`` of a subject of `Element`: delivery as the phase allows.
+class ElementSubjectEntry<Element>: SubjectEntry {
     // The events the observer sent into the subject while it was being primed; touched only by
     // the subscribing thread, which holds the priming turn.
     @exclusivity(unchecked)
@@ -129,8 +129,8 @@ class SubjectObserverEntryOf<Element>: SubjectObserverEntry {
     }
 }
 
-/// A ``SubjectObserverEntry`` for an observer of type `Observer`, called without type erasure.
-final class TypedSubjectObserverEntry<Observer: ObserverType>: SubjectObserverEntryOf<Observer.Element> {
+/// A ``SubjectEntry`` for an observer of type `Observer`, called without type erasure.
+final class ObserverSubjectEntry<Observer: ObserverType>: ElementSubjectEntry<Observer.Element> {
     private let observer: Observer
 
     init(_ observer: Observer, priming: Bool) {

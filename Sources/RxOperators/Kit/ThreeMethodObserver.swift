@@ -7,9 +7,9 @@ import RxCore
 /// building one in code generic over the element asks the runtime for its type metadata. A
 /// conformer implements all three; `ObserverType`'s defaults for them call `on(_:)`, which would
 /// call them back.
-protocol EventSplittingObserver: ObserverType {}
+protocol ThreeMethodObserver: ObserverType {}
 
-extension EventSplittingObserver {
+extension ThreeMethodObserver {
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
