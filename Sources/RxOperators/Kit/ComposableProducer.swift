@@ -1,10 +1,18 @@
 import RxCore
 
-/// A producer that can absorb a following `map` or `filter` into its own stage.
+/// A producer that can absorb a following `map` or `filter` into its own stage: the one hook
+/// through which adjacent stages fuse.
 ///
 /// Absorbing changes no event, order or error: the composed stage calls the same closures in
 /// the same order and stops at the first error they throw. It saves one sink per absorbed
 /// operator, and with it one hop per element and one subscription per chain.
+///
+/// `map` and `filter` ask their source through this hook before making a stage of their own.
+/// The producers that answer are `map`'s and `filter`'s own, and `create`'s, whose sink then
+/// runs the `map` itself (`CreateThenMap`, in `Map.swift` with every other stage that runs a
+/// `map`). The rules they follow are below: a stage absorbs only closures written in its own
+/// isolation (it checks the isolation once per element), and a `map` after an absorbed `filter`
+/// is a stage of its own, as the predicate would have to run between the two transforms.
 ///
 /// A class rather than a protocol so that `map` and `filter` recognise it with a class cast: a
 /// cast to a constrained existential (`any P<Element>`) demangles and checks generic
@@ -31,6 +39,37 @@ class ComposableProducer<Element>: Producer<Element> {
     ) -> Observable<Element>? {
         nil
     }
+}
+
+/// The predicate of the `filter` a `map` stage absorbed, if any.
+///
+/// Not an optional closure: an optional keeps its closure in the most general form, behind
+/// conversion thunks that every element would pass through. And not a closure that accepts
+/// everything: made in generic code, that one would need a context of its own.
+enum AbsorbedFilter<Value> {
+    case none
+    case predicate((Value) throws -> Bool)
+
+    /// Whether a `map` may still join the stage: not once it absorbed a `filter`.
+    var admitsMap: Bool {
+        if case .none = self { true } else { false }
+    }
+
+    /// This filter followed by `next`, as the stage's one predicate.
+    @inline(__always)
+    func appending(_ next: @escaping (Value) throws -> Bool) -> Self {
+        switch self {
+        case .none: .predicate(next)
+        case .predicate(let predicate): .predicate(conjunction(predicate, next))
+        }
+    }
+}
+
+/// Both transforms in order, as one.
+func composition<Source, Middle, Result>(
+    _ first: @escaping (Source) throws -> Middle, _ second: @escaping (Middle) throws -> Result
+) -> (Source) throws -> Result {
+    { element in try second(try first(element)) }
 }
 
 /// Both predicates in order, as one: the second runs only for elements the first accepts, as it

@@ -36,8 +36,9 @@ extension ObservableType {
     }
 }
 
-/// The producer behind `map`, and behind a `filter` that follows it: then each element is
-/// transformed, and the result passes on if the absorbed predicate accepts it.
+/// The producer behind `map`, and behind a `map` or `filter` that follows it in the same stage
+/// (see ``ComposableProducer``): then each element is transformed, and the result passes on if
+/// the absorbed predicate accepts it.
 ///
 /// One class for both, so that absorbing the `filter` makes an instance of the class it already
 /// is, whose metadata `self` carries: a class of its own would be looked up at run time for
@@ -46,23 +47,11 @@ extension ObservableType {
 final class Map<SourceType, Element>: ComposableProducer<Element> {
     @usableFromInline
     typealias Transform = (SourceType) throws -> Element
-    typealias Predicate = (Element) throws -> Bool
-
     private let source: Observable<SourceType>
     private let transform: Transform
     // Where `transform` and the absorbed predicate were written; checked once per element.
     private let isolation: HandlerIsolation
-    private let absorbed: AbsorbedFilter
-
-    /// The predicate of the `filter` a stage absorbed, if any.
-    ///
-    /// Not an optional closure: an optional keeps its closure in the most general form, behind
-    /// conversion thunks that every element would pass through. And not a closure that accepts
-    /// everything: made in generic code, that one would need a context of its own.
-    enum AbsorbedFilter {
-        case none
-        case predicate(Predicate)
-    }
+    private let absorbed: AbsorbedFilter<Element>
 
     @usableFromInline
     convenience init(source: Observable<SourceType>, transform: @escaping Transform, isolation: HandlerIsolation) {
@@ -71,7 +60,7 @@ final class Map<SourceType, Element>: ComposableProducer<Element> {
 
     init(
         source: Observable<SourceType>, transform: @escaping Transform, isolation: HandlerIsolation,
-        absorbed: AbsorbedFilter
+        absorbed: AbsorbedFilter<Element>
     ) {
         self.source = source
         self.transform = transform
@@ -81,36 +70,23 @@ final class Map<SourceType, Element>: ComposableProducer<Element> {
 
     /// Whether this stage absorbed a `filter`.
     var absorbsFilter: Bool {
-        if case .none = absorbed { false } else { true }
+        !absorbed.admitsMap
     }
 
     override func composeMap<Result>(
         _ next: @escaping (Element) throws -> Result, isolation: HandlerIsolation
     ) -> Observable<Result>? {
-        // A `map` after an absorbed `filter`, or written in another isolation, is a stage of its own.
-        if absorbsFilter || !isolation.isSame(as: self.isolation) {
-            return nil
-        }
-        let first = transform
-        return Map<SourceType, Result>(
-            source: source,
-            transform: { element in
-                try next(try first(element))
-            }, isolation: isolation)
+        guard absorbed.admitsMap, isolation.isSame(as: self.isolation) else { return nil }
+        return Map<SourceType, Result>(source: source, transform: composition(transform, next), isolation: isolation)
     }
 
-    override func composeFilter(_ next: @escaping Predicate, isolation: HandlerIsolation) -> Observable<Element>? {
-        if !isolation.isSame(as: self.isolation) {
-            return nil
-        }
-        let combined: Predicate =
-            switch absorbed {
-            case .none: next
-            case .predicate(let predicate): conjunction(predicate, next)
-            }
+    override func composeFilter(
+        _ next: @escaping (Element) throws -> Bool, isolation: HandlerIsolation
+    ) -> Observable<Element>? {
+        guard isolation.isSame(as: self.isolation) else { return nil }
         // `type(of: self)` is this very class, so making it asks the runtime for no metadata.
         return type(of: self).init(
-            source: source, transform: transform, isolation: isolation, absorbed: .predicate(combined))
+            source: source, transform: transform, isolation: isolation, absorbed: absorbed.appending(next))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
@@ -125,7 +101,7 @@ final class Map<SourceType, Element>: ComposableProducer<Element> {
     }
 }
 
-/// Applies the transform to each element on its way downstream.
+/// A stage of transforms only: applies them to each element on its way downstream.
 final class MapSink<SourceType, Result, Observer: ObserverType>: Sink<Observer>, TerminalEventForwarding
 where Observer.Element == Result {
     typealias Element = SourceType
@@ -152,4 +128,256 @@ where Observer.Element == Result {
         }
     }
 
+}
+
+/// A stage that absorbed a `filter`: transforms each element and forwards the results the
+/// predicate accepts. A sink of its own, so that a stage with no `filter` tests for none per
+/// element.
+final class MapFilterSink<SourceType, Result, Observer: ObserverType>: Sink<Observer>,
+    TerminalEventForwarding
+where Observer.Element == Result {
+    typealias Element = SourceType
+
+    private let transform: (SourceType) throws -> Result
+    private let predicate: (Result) throws -> Bool
+    private let isolation: HandlerIsolation
+
+    init(
+        transform: @escaping (SourceType) throws -> Result, predicate: @escaping (Result) throws -> Bool,
+        isolation: HandlerIsolation, observer: Observer, cancel: any Cancelable
+    ) {
+        self.transform = transform
+        self.predicate = predicate
+        self.isolation = isolation
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    @inline(__always)
+    func onNext(_ element: SourceType) {
+        isolation.check("map(_:)")
+        do {
+            let mapped = try transform(element)
+            if try predicate(mapped) {
+                forwardNext(mapped)
+            }
+        } catch {
+            forwardErrorAndDispose(error)
+        }
+    }
+}
+
+/// `just(element).map(transform)` as one producer, made by `map` when its source is a `Just`:
+/// the transform runs at each subscription, as a separate `map` stage would run it, without that
+/// stage's sink and disposer.
+@usableFromInline
+final class JustThenMap<Source, Element>: Observable<Element> {
+    private let source: Source
+    private let transform: (Source) throws -> Element
+    private let isolation: HandlerIsolation
+
+    @usableFromInline
+    init(_ source: Source, transform: @escaping (Source) throws -> Element, isolation: HandlerIsolation) {
+        self.source = source
+        self.transform = transform
+        self.isolation = isolation
+    }
+
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+    where Observer.Element == Element {
+        // A trampoline, as the `map` stage (a producer) starts one: what the observer schedules
+        // on the current thread runs after the subscription, not inside it.
+        CurrentThreadScheduler.runNow {
+            isolation.check("map(_:)")
+            do {
+                observer.onNext(try transform(source))
+            } catch {
+                observer.onError(error)
+                return Disposables.create()
+            }
+            observer.onCompleted()
+            return Disposables.create()
+        }
+    }
+}
+
+/// A `create` followed by a `map`, and by a `filter` after that, as one stage: the sink that
+/// receives the `create` closure's events applies the transform (and the predicate) itself.
+///
+/// It changes no event, order or error: the grammar is checked first, as `create`'s own sink
+/// does, then the closures run in the order the operators were written, and the first error they
+/// throw ends the sequence, disposing what the `create` closure returned. It saves the `map`
+/// stage's sink, and with it one hop per element and one subscription per chain.
+final class CreateThenMap<SourceElement, Element>: ComposableProducer<Element> {
+    typealias Transform = (SourceElement) throws -> Element
+
+    private let subscribeHandler: AnonymousObservable<SourceElement>.SubscribeHandler
+    private let router: AnonymousObservable<SourceElement>.Router
+    private let transform: Transform
+    // Where the transform and the absorbed predicate were written; checked once per element.
+    private let isolation: HandlerIsolation
+    private let absorbed: AbsorbedFilter<Element>
+
+    required init(
+        subscribeHandler: @escaping AnonymousObservable<SourceElement>.SubscribeHandler,
+        router: @escaping AnonymousObservable<SourceElement>.Router, transform: @escaping Transform,
+        isolation: HandlerIsolation, absorbed: AbsorbedFilter<Element>
+    ) {
+        self.subscribeHandler = subscribeHandler
+        self.router = router
+        self.transform = transform
+        self.isolation = isolation
+        self.absorbed = absorbed
+    }
+
+    override func composeMap<Result>(
+        _ next: @escaping (Element) throws -> Result, isolation: HandlerIsolation
+    ) -> Observable<Result>? {
+        guard absorbed.admitsMap, isolation.isSame(as: self.isolation) else { return nil }
+        return CreateThenMap<SourceElement, Result>(
+            subscribeHandler: subscribeHandler, router: router, transform: composition(transform, next),
+            isolation: isolation, absorbed: .none)
+    }
+
+    override func composeFilter(
+        _ next: @escaping (Element) throws -> Bool, isolation: HandlerIsolation
+    ) -> Observable<Element>? {
+        guard isolation.isSame(as: self.isolation) else { return nil }
+        // `type(of: self)` is this very class, so making it asks the runtime for no metadata.
+        return type(of: self).init(
+            subscribeHandler: subscribeHandler, router: router, transform: transform, isolation: isolation,
+            absorbed: absorbed.appending(next))
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    where Observer.Element == Element {
+        if case .predicate(let predicate) = absorbed {
+            let sink = CreateThenMapFilterSink(
+                router: router, transform: transform, predicate: predicate, isolation: isolation, observer: observer,
+                cancel: cancel)
+            return sink.holding(subscribeHandler(sink.makeObserver()))
+        }
+        let sink = CreateThenMapSink(
+            router: router, transform: transform, isolation: isolation, observer: observer, cancel: cancel)
+        return sink.holding(subscribeHandler(sink.makeObserver()))
+    }
+}
+
+// The two sinks below repeat `AnonymousObservableSink`'s terminal events and observer rather than
+// share them through a common superclass: an extra generic superclass adds a metadata
+// instantiation to every subscription (Benchmarks/RESULTS.md has the figure).
+
+/// `create`'s sink with the transform of the `map` after it.
+final class CreateThenMapSink<SourceElement, Result, Observer: ObserverType>: Sink<Observer>,
+    AnonymousObservableReceiver
+where Observer.Element == Result {
+    typealias Element = SourceElement
+
+    private let router: AnonymousObservable<SourceElement>.Router
+    private let transform: (SourceElement) throws -> Result
+    private let isolation: HandlerIsolation
+    // The user's closure may hold on to the observer and call it from any thread.
+    private let gate = TerminalGate()
+
+    init(
+        router: @escaping AnonymousObservable<SourceElement>.Router,
+        transform: @escaping (SourceElement) throws -> Result, isolation: HandlerIsolation, observer: Observer,
+        cancel: any Cancelable
+    ) {
+        self.router = router
+        self.transform = transform
+        self.isolation = isolation
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    @inline(__always)
+    func receiveNext(_ element: SourceElement) {
+        guard gate.admitsElements else { return }
+        isolation.check("map(_:)")
+        do {
+            forwardNext(try transform(element))
+        } catch {
+            receiveError(error)
+        }
+    }
+
+    func receiveError(_ error: any Swift.Error) {
+        if gate.admitsTerminalEvent() {
+            forwardErrorAndDispose(error)
+        }
+    }
+
+    func receiveCompleted() {
+        if gate.admitsTerminalEvent() {
+            forwardCompletedAndDispose()
+        }
+    }
+
+    /// The observer handed to the `create` closure, as `create`'s own sink makes it.
+    func makeObserver() -> AnyObserver<SourceElement> {
+        AnyObserver(
+            eventHandler: { [self] event in router(event, self) },
+            nextHandler: { [self] element in receiveNext(element) }
+        )
+    }
+}
+
+/// `create`'s sink with the transform of the `map` after it and the predicate of the `filter`
+/// after that.
+final class CreateThenMapFilterSink<SourceElement, Result, Observer: ObserverType>: Sink<Observer>,
+    AnonymousObservableReceiver
+where Observer.Element == Result {
+    typealias Element = SourceElement
+
+    private let router: AnonymousObservable<SourceElement>.Router
+    private let transform: (SourceElement) throws -> Result
+    private let predicate: (Result) throws -> Bool
+    private let isolation: HandlerIsolation
+    // The user's closure may hold on to the observer and call it from any thread.
+    private let gate = TerminalGate()
+
+    init(
+        router: @escaping AnonymousObservable<SourceElement>.Router,
+        transform: @escaping (SourceElement) throws -> Result, predicate: @escaping (Result) throws -> Bool,
+        isolation: HandlerIsolation, observer: Observer, cancel: any Cancelable
+    ) {
+        self.router = router
+        self.transform = transform
+        self.predicate = predicate
+        self.isolation = isolation
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    @inline(__always)
+    func receiveNext(_ element: SourceElement) {
+        guard gate.admitsElements else { return }
+        isolation.check("map(_:)")
+        do {
+            let mapped = try transform(element)
+            if try predicate(mapped) {
+                forwardNext(mapped)
+            }
+        } catch {
+            receiveError(error)
+        }
+    }
+
+    func receiveError(_ error: any Swift.Error) {
+        if gate.admitsTerminalEvent() {
+            forwardErrorAndDispose(error)
+        }
+    }
+
+    func receiveCompleted() {
+        if gate.admitsTerminalEvent() {
+            forwardCompletedAndDispose()
+        }
+    }
+
+    /// The observer handed to the `create` closure, as `create`'s own sink makes it.
+    func makeObserver() -> AnyObserver<SourceElement> {
+        AnyObserver(
+            eventHandler: { [self] event in router(event, self) },
+            nextHandler: { [self] element in receiveNext(element) }
+        )
+    }
 }
