@@ -119,3 +119,12 @@ final class SerialDrain<Item> {
         closed.store(true, ordering: .releasing)
     }
 }
+
+/// What an operator of a source and one other sequence (`take(until:)`, `skip(until:)`,
+/// `sample(_:defaultValue:)`) puts through its ``SerialDrain``: an event of either.
+enum SourceOrOther<Element, Other> {
+    /// An event of the source.
+    case source(Event<Element>)
+    /// An event of the other sequence.
+    case other(Event<Other>)
+}

@@ -180,3 +180,26 @@ class SerializingSink<Observer: ObserverType, Item>: Sink<Observer> {
     /// values, queues), taking them out under ``lock`` and releasing them after.
     func releaseRetainedState() {}
 }
+
+/// What a ``SerializingSink`` has to deliver: an item the sink turns into an element, or the
+/// terminal event.
+enum SerializedDelivery<Item> {
+    /// An item for ``SerializingSink/deliver(_:)``.
+    case item(Item)
+    /// Completion.
+    case completed
+    /// An error.
+    case error(any Swift.Error)
+}
+
+/// What a source's event did to a two-source sink (`combineLatest`, `zip`), decided under its
+/// lock. Not nested in the generic sinks, whose nested types would be generic too, with metadata
+/// to look up on every element.
+enum TwoSourceOutcome {
+    /// Nothing to deliver, or it was queued for the thread that is delivering.
+    case nothing
+    /// The caller delivers the outgoing pair the sink keeps.
+    case deliverClaimed
+    /// The caller delivers completion.
+    case complete
+}
