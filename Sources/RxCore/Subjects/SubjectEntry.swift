@@ -117,15 +117,22 @@ class ElementSubjectEntry<Element>: SubjectEntry {
     /// waited go on.
     final func finishPriming() {
         if let queue = sentWhilePriming {
-            while !queue.isEmpty {
-                let event = queue.removeFirst()
-                if phase.load(ordering: .acquiring) == Phase.priming {
-                    send(event)
-                }
-            }
+            deliver(queue)
         }
         _ = phase.compareExchange(expected: Phase.priming, desired: Phase.live, ordering: .acquiringAndReleasing)
         primingTurn.leave(.current)
+    }
+
+    // Out of line: a local `Event<Element>` in `finishPriming` would ask the runtime for the
+    // event type's metadata at every subscription, though events rarely arrive while priming.
+    @inline(never)
+    private final func deliver(_ queue: RingQueue<Event<Element>>) {
+        while !queue.isEmpty {
+            let event = queue.removeFirst()
+            if phase.load(ordering: .acquiring) == Phase.priming {
+                send(event)
+            }
+        }
     }
 }
 
