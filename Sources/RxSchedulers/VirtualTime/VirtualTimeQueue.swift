@@ -1,4 +1,5 @@
 import RxCore
+import RxDisposables
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -6,19 +7,89 @@ import RxCore
     import Foundation
 #endif
 
-/// Everything a ``VirtualTimeScheduler`` changes under its lock: whether it runs, the clock, and
-/// a binary min-heap of queued work ordered by due time, then by sequence number, so that work
-/// due at the same time runs in the order it was queued.
-///
-/// Disposed work releases its action at once but stays queued until reached; sweeping it out
-/// whenever the queue doubles keeps a schedule-and-cancel loop from growing it without bound.
+/// The lock of one ``VirtualTimeScheduler``, in an object of its own so that the periodic timers
+/// it queues can take it too: they keep their tick under it, so the scheduler sees whether a
+/// timer is disposed while it holds the lock for its queue, without a second lock per tick.
 @usableFromInline
-struct VirtualSchedulerState<Converter: VirtualTimeConverterType> {
+final class VirtualTimeLock: Sendable {
+    @usableFromInline
+    let lock = RxLock()
+
+    @usableFromInline
+    init() {}
+
+    /// Runs `body` while holding the lock.
+    @inlinable
+    func withLock<Result>(_ body: () -> Result) -> Result {
+        lock.withLock { body() }
+    }
+}
+
+/// Everything a ``VirtualTimeScheduler`` changes under its lock: the clock, whether the
+/// scheduler runs, and its queue, a binary min-heap of ``VirtualTimeItem``s ordered by due time,
+/// then by sequence number, so that work due at the same time runs in the order it was queued.
+///
+/// Disposed items release their action at once but stay queued until reached; sweeping them
+/// out whenever the queue doubles keeps a schedule-and-cancel loop from growing it without
+/// bound.
+@usableFromInline
+struct VirtualTimeQueue<Converter: VirtualTimeConverterType> {
     @usableFromInline
     typealias Time = Converter.VirtualTimeUnit
 
+    /// One place in the queue: the item, and the due time and sequence number that order it.
     @usableFromInline
-    typealias Entry = VirtualSchedulerEntry<Time>
+    struct Entry {
+        // Variables so that a periodic timer's next tick can reuse the entry of the tick just
+        // taken.
+        @usableFromInline
+        var time: Time
+        @usableFromInline
+        var id: UInt64
+        @usableFromInline
+        let item: VirtualTimeItem
+
+        @inlinable
+        init(time: Time, id: UInt64, item: VirtualTimeItem) {
+            self.time = time
+            self.id = id
+            self.item = item
+        }
+    }
+
+    /// What the scheduler runs next, outside its lock, once ``takeTurn(notAfter:)`` took it from
+    /// the queue under the lock. Nothing set means nothing more to run now: the scheduler was
+    /// stopped, or nothing more is due.
+    ///
+    /// A struct of optionals rather than an enum: releasing it takes a few nil checks, where an
+    /// enum was released through its value witness on every tick.
+    @usableFromInline
+    struct Turn {
+        /// A one-off action to run.
+        @usableFromInline
+        var action: ScheduledAction?
+        /// A periodic timer's tick to run.
+        @usableFromInline
+        var tick: (() -> Void)?
+        /// The timer of `tick` when its next tick is queued, at `nextTime`; the scheduler
+        /// passes that time through its ``VirtualTimeScheduler/adjustScheduledTime(_:)`` before
+        /// it runs `tick`.
+        @usableFromInline
+        var requeued: VirtualPeriodicTimer?
+        @usableFromInline
+        var nextTime: Time?
+
+        @inlinable
+        init(
+            action: ScheduledAction? = nil, tick: (() -> Void)? = nil, requeued: VirtualPeriodicTimer? = nil,
+            nextTime: Time? = nil
+        ) {
+            self.action = action
+            self.tick = tick
+            self.requeued = requeued
+            self.nextTime = nextTime
+        }
+    }
 
     @usableFromInline
     static var minimumCompactionThreshold: Int { 64 }
@@ -42,10 +113,10 @@ struct VirtualSchedulerState<Converter: VirtualTimeConverterType> {
         self.converter = converter
     }
 
-    /// Queues `work` at `time`, after the work already queued for that time.
+    /// Queues `item` at `time`, after the items already queued for that time.
     @inlinable
-    mutating func enqueue(_ work: VirtualScheduledWork, at time: Time) {
-        heap.append(Entry(time: time, id: nextId, work: work))
+    mutating func enqueue(_ item: VirtualTimeItem, at time: Time) {
+        heap.append(Entry(time: time, id: nextId, item: item))
         nextId &+= 1
         siftUp(from: heap.count - 1)
         if heap.count >= compactionThreshold {
@@ -53,28 +124,29 @@ struct VirtualSchedulerState<Converter: VirtualTimeConverterType> {
         }
     }
 
-    /// Takes the next live work due no later than `limit` from the queue, moving the clock to
-    /// its due time and dropping the disposed work it passes; `nil` once stopped, or when
-    /// nothing more is due. When `adjust` (the scheduler's due-time adjustment, given the
-    /// clock) is given, a periodic item's next tick is queued here, in place of the entry just
-    /// taken.
+    /// Takes the next live item due no later than `limit` from the queue, moving the clock to
+    /// its due time and dropping the disposed items it passes; an empty turn once stopped, or
+    /// when nothing more is due.
+    ///
+    /// A periodic timer with a next tick stays queued: its entry, at the root, is given the
+    /// next tick's due time and a new sequence number, before the tick runs, so that work
+    /// already queued for that time runs before the next tick and work the tick queues runs
+    /// after it.
     @inlinable
     @inline(__always)
-    mutating func takeTurn(notAfter limit: Time?, adjustingUnderLock adjust: ((Time, Time) -> Time)?)
-        -> VirtualSchedulerTurn
-    {
-        guard running else { return VirtualSchedulerTurn() }
+    mutating func takeTurn(notAfter limit: Time?) -> Turn {
+        guard running else { return Turn() }
         while !heap.isEmpty {
             let tick: (() -> Void)?
-            switch heap[0].work {
+            switch heap[0].item {
             case .once(let action):
                 if action.isDisposed {
                     removeFirst()
                     continue
                 }
                 tick = nil
-            case .periodic(let item):
-                tick = item.tickUnderLock
+            case .periodic(let timer):
+                tick = timer.tickUnderLock
                 if tick == nil {
                     removeFirst()
                     continue
@@ -82,47 +154,57 @@ struct VirtualSchedulerState<Converter: VirtualTimeConverterType> {
             }
             let time = heap[0].time
             if let limit, converter.compareVirtualTime(time, limit) == .greaterThan {
-                return VirtualSchedulerTurn()
+                return Turn()
             }
             if converter.compareVirtualTime(time, clock) == .greaterThan {
                 clock = time
             }
-            switch heap[0].work {
+            switch heap[0].item {
             case .once(let action):
                 removeFirst()
-                return VirtualSchedulerTurn(action: action)
-            case .periodic(let item):
-                guard let seconds = item.periodSeconds else {
+                return Turn(action: action)
+            case .periodic(let timer):
+                guard let seconds = timer.periodSeconds, let due = nextPeriodicTime(after: seconds) else {
                     removeFirst()
-                    return VirtualSchedulerTurn(tick: tick)
+                    return Turn(tick: tick)
                 }
-                guard let adjust else {
-                    removeFirst()
-                    return VirtualSchedulerTurn(tick: tick, rearm: item, seconds: seconds)
-                }
-                guard let due = nextPeriodicTime(after: seconds) else {
-                    removeFirst()
-                    return VirtualSchedulerTurn(tick: tick)
-                }
-                // The next tick reuses the entry of the one just taken, at the root, where
-                // sifting down alone restores the heap order.
-                heap[0].time = adjust(due, clock)
+                // At the root, where sifting down alone restores the heap order.
+                heap[0].time = due
                 heap[0].id = nextId
                 nextId &+= 1
                 if heap.count > 1 {
                     siftDown(from: 0)
                 }
-                return VirtualSchedulerTurn(tick: tick)
+                return Turn(tick: tick, requeued: timer, nextTime: due)
             }
         }
-        return VirtualSchedulerTurn()
+        return Turn()
     }
 
-    /// When a periodic item's next tick is due: `seconds` after the clock, but at least the
+    /// Moves the next tick of `timer`, queued by ``takeTurn(notAfter:)``, to `time`, keeping its
+    /// place among the work queued for that time; nothing when the timer has left the queue.
+    /// Only for a scheduler whose due-time adjustment changes a time later than its clock, so a
+    /// search through the queue is fine.
+    @usableFromInline
+    mutating func move(_ timer: VirtualPeriodicTimer, to time: Time) {
+        let found = heap.firstIndex { entry in
+            if case .periodic(let queued) = entry.item { queued === timer } else { false }
+        }
+        guard let index = found else { return }
+        let earlier = converter.compareVirtualTime(time, heap[index].time) == .lessThan
+        heap[index].time = time
+        if earlier {
+            siftUp(from: index)
+        } else {
+            siftDown(from: index)
+        }
+    }
+
+    /// When a periodic timer's next tick is due: `seconds` after the clock, but at least the
     /// clock's next step, so that a period shorter than the clock's resolution (a millisecond on
     /// a clock of whole seconds, nanoseconds on a `Date` far from 2001) cannot tick forever at
     /// one instant; `nil` when the clock has no later time (the end of its range, or a
-    /// converter that never moves), and the item ticks no more.
+    /// converter that never moves), and the timer ticks no more.
     @inlinable
     func nextPeriodicTime(after seconds: Double) -> Time? {
         let start = converter.convertFromVirtualTime(clock)
@@ -199,10 +281,10 @@ struct VirtualSchedulerState<Converter: VirtualTimeConverterType> {
         }
     }
 
-    /// Drops the disposed work and restores the heap order.
+    /// Drops the disposed items and restores the heap order.
     @usableFromInline
     mutating func compact() {
-        heap.removeAll { $0.work.isDisposedUnderLock }
+        heap.removeAll { $0.item.isDisposedUnderLock }
         var index = heap.count / 2
         while index > 0 {
             index -= 1
