@@ -37,59 +37,11 @@ struct VirtualTimeQueue<Converter: VirtualTimeConverterType> {
     @usableFromInline
     typealias Time = Converter.VirtualTimeUnit
 
-    /// One place in the queue: the item, and the due time and sequence number that order it.
     @usableFromInline
-    struct Entry {
-        // Variables so that a periodic timer's next tick can reuse the entry of the tick just
-        // taken.
-        @usableFromInline
-        var time: Time
-        @usableFromInline
-        var id: UInt64
-        @usableFromInline
-        let item: VirtualTimeItem
+    typealias Entry = VirtualTimeQueueEntry<Time>
 
-        @inlinable
-        init(time: Time, id: UInt64, item: VirtualTimeItem) {
-            self.time = time
-            self.id = id
-            self.item = item
-        }
-    }
-
-    /// What the scheduler runs next, outside its lock, once ``takeTurn(notAfter:)`` took it from
-    /// the queue under the lock. Nothing set means nothing more to run now: the scheduler was
-    /// stopped, or nothing more is due.
-    ///
-    /// A struct of optionals rather than an enum: releasing it takes a few nil checks, where an
-    /// enum was released through its value witness on every tick.
     @usableFromInline
-    struct Turn {
-        /// A one-off action to run.
-        @usableFromInline
-        var action: ScheduledAction?
-        /// A periodic timer's tick to run.
-        @usableFromInline
-        var tick: (() -> Void)?
-        /// The timer of `tick` when its next tick is queued, at `nextTime`; the scheduler
-        /// passes that time through its ``VirtualTimeScheduler/adjustScheduledTime(_:)`` before
-        /// it runs `tick`.
-        @usableFromInline
-        var requeued: VirtualPeriodicTimer?
-        @usableFromInline
-        var nextTime: Time?
-
-        @inlinable
-        init(
-            action: ScheduledAction? = nil, tick: (() -> Void)? = nil, requeued: VirtualPeriodicTimer? = nil,
-            nextTime: Time? = nil
-        ) {
-            self.action = action
-            self.tick = tick
-            self.requeued = requeued
-            self.nextTime = nextTime
-        }
-    }
+    typealias Turn = VirtualTimeQueueTurn<Time>
 
     @usableFromInline
     static var minimumCompactionThreshold: Int { 64 }
@@ -169,28 +121,26 @@ struct VirtualTimeQueue<Converter: VirtualTimeConverterType> {
                     return Turn(tick: tick)
                 }
                 // At the root, where sifting down alone restores the heap order.
+                let id = nextId
                 heap[0].time = due
-                heap[0].id = nextId
+                heap[0].id = id
                 nextId &+= 1
                 if heap.count > 1 {
                     siftDown(from: 0)
                 }
-                return Turn(tick: tick, requeued: timer, nextTime: due)
+                return Turn(tick: tick, nextTime: due, nextId: id)
             }
         }
         return Turn()
     }
 
-    /// Moves the next tick of `timer`, queued by ``takeTurn(notAfter:)``, to `time`, keeping its
-    /// place among the work queued for that time; nothing when the timer has left the queue.
-    /// Only for a scheduler whose due-time adjustment changes a time later than its clock, so a
-    /// search through the queue is fine.
+    /// Moves the entry numbered `id` (a periodic timer's next tick, queued by
+    /// ``takeTurn(notAfter:)``) to `time`, keeping its place among the work queued for that
+    /// time; nothing when it has left the queue. Only for a scheduler whose due-time adjustment
+    /// changes a time later than its clock, so a search through the queue is fine.
     @usableFromInline
-    mutating func move(_ timer: VirtualPeriodicTimer, to time: Time) {
-        let found = heap.firstIndex { entry in
-            if case .periodic(let queued) = entry.item { queued === timer } else { false }
-        }
-        guard let index = found else { return }
+    mutating func move(entry id: UInt64, to time: Time) {
+        guard let index = heap.firstIndex(where: { $0.id == id }) else { return }
         let earlier = converter.compareVirtualTime(time, heap[index].time) == .lessThan
         heap[index].time = time
         if earlier {
@@ -291,5 +241,62 @@ struct VirtualTimeQueue<Converter: VirtualTimeConverterType> {
             siftDown(from: index)
         }
         compactionThreshold = max(Self.minimumCompactionThreshold, heap.count * 2)
+    }
+}
+
+/// One place in a ``VirtualTimeQueue``: the item, and the due time and sequence number that
+/// order it.
+///
+/// Generic over the time alone, not nested in the queue, so that code not specialised for a
+/// clock finds its layout without asking the runtime for the converter's associated type.
+@usableFromInline
+struct VirtualTimeQueueEntry<Time> {
+    // Variables so that a periodic timer's next tick can reuse the entry of the tick just
+    // taken.
+    @usableFromInline
+    var time: Time
+    @usableFromInline
+    var id: UInt64
+    @usableFromInline
+    let item: VirtualTimeItem
+
+    @inlinable
+    init(time: Time, id: UInt64, item: VirtualTimeItem) {
+        self.time = time
+        self.id = id
+        self.item = item
+    }
+}
+
+/// What a ``VirtualTimeScheduler`` runs next, outside its lock, once
+/// ``VirtualTimeQueue/takeTurn(notAfter:)`` took it from the queue under the lock. Nothing set
+/// means nothing more to run now: the scheduler was stopped, or nothing more is due. Generic
+/// over the time alone for the reason ``VirtualTimeQueueEntry`` is.
+///
+/// A struct of optionals rather than an enum: releasing it takes a few nil checks, where an
+/// enum was released through its value witness on every tick.
+@usableFromInline
+struct VirtualTimeQueueTurn<Time> {
+    /// A one-off action to run.
+    @usableFromInline
+    var action: ScheduledAction?
+    /// A periodic timer's tick to run.
+    @usableFromInline
+    var tick: (() -> Void)?
+    /// When the timer of `tick` has a next tick: its due time, and the sequence number of
+    /// its entry, which the scheduler passes through its
+    /// ``VirtualTimeScheduler/adjustScheduledTime(_:)`` before it runs `tick`. A number, not
+    /// the timer, so that the turn holds no further reference to release.
+    @usableFromInline
+    var nextTime: Time?
+    @usableFromInline
+    var nextId: UInt64
+
+    @inlinable
+    init(action: ScheduledAction? = nil, tick: (() -> Void)? = nil, nextTime: Time? = nil, nextId: UInt64 = 0) {
+        self.action = action
+        self.tick = tick
+        self.nextTime = nextTime
+        self.nextId = nextId
     }
 }

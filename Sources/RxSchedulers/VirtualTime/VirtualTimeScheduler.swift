@@ -33,10 +33,11 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     @usableFromInline
     let converter: Converter
     // The lock already makes every access exclusive; a runtime check per access would only
-    // cost time on each tick.
+    // cost time on each tick. Final, so that inlined code reads the field itself rather than
+    // calling an overridable getter that copies the whole queue.
     @usableFromInline
     @exclusivity(unchecked)
-    var queue: VirtualTimeQueue<Converter>
+    final var queue: VirtualTimeQueue<Converter>
 
     /// A scheduler whose clock starts at `initialClock` and is interpreted by `converter`.
     public init(initialClock: VirtualTime, converter: Converter) {
@@ -49,7 +50,10 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         converter.convertFromVirtualTime(clock)
     }
 
+    // Inlinable, so that a subclass's adjustScheduledTime(_:), which the scheduler calls on
+    // every periodic tick, reads it without a call into unspecialised generic code.
     /// The virtual clock.
+    @inlinable
     public var clock: VirtualTime {
         lock.withLock { queue.clock }
     }
@@ -234,12 +238,12 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
                 continue
             }
             guard let tick = turn.tick else { return }
-            if let timer = turn.requeued, let next = turn.nextTime {
+            if let next = turn.nextTime {
                 // The next tick is queued already, so that the tick's own work runs after it;
                 // only a subclass that moves times later than the clock moves it again.
                 let adjusted = adjustScheduledTime(next)
                 if converter.compareVirtualTime(adjusted, next) != .equal {
-                    lock.withLock { queue.move(timer, to: adjusted) }
+                    lock.withLock { queue.move(entry: turn.nextId, to: adjusted) }
                 }
             }
             tick()
