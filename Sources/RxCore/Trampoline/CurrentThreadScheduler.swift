@@ -32,13 +32,13 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
     {
         TrampolineQueue.withCurrentThread { queue in
             if queue.isRunning {
-                // Inlined where `StateType` is known, so that the item is the only allocation.
-                let item = TrampolineItem.holding(state, action, reusing: queue.takeSpareItem())
-                queue.enqueue(item)
-                // A value that refers to the item, not the item itself: nothing outside the
-                // framework can hold the item weakly or unowned, so once the queue holds the only
-                // reference it may reuse the item (see `TrampolineQueue.drain()`).
-                return TrampolineItemHandle(item: item)
+                // Inlined where `StateType` is known, so that the action is the only allocation.
+                let queued = TrampolineAction.holding(state, action, reusing: queue.takeSpareAction())
+                queue.enqueue(queued)
+                // A value that refers to the action, not the action itself: nothing outside the
+                // framework can hold it weakly or unowned, so once the queue holds the only
+                // reference it may reuse it (see `TrampolineQueue.drain()`).
+                return TrampolineAction.Handle(queued)
             }
             return queue.runAsFirstAction { action(state) }
         }

@@ -1,10 +1,38 @@
 import RxDisposables
 import Synchronization
 
+// The things a `TrampolineQueue` runs, each for one turn: the base class, the action that
+// `CurrentThreadScheduler.schedule` queues (and the disposable that cancels it), and the item
+// that repeating work such as `of` or `range` queues once per turn.
+
+/// Something waiting in a ``TrampolineQueue`` for its turn.
+///
+/// A class rather than a protocol, so that the queue stores plain references and runs them
+/// through the class's method table, with no existential container around each item.
+@usableFromInline
+package class TrampolineItem {
+    /// An item that is not queued yet.
+    @usableFromInline
+    package init() {}
+
+    /// Runs the item's turn.
+    func run() {
+        rxAbstractMethod()
+    }
+
+    /// Called after the item's turn when the queue holds the only reference to it. An item that
+    /// can be filled again (a ``TrampolineAction``) empties itself and returns `true`; the queue
+    /// then keeps it as a spare.
+    func emptyForReuse() -> Bool {
+        false
+    }
+}
+
 // @unchecked Sendable: `phase` is atomic, `storage` is touched only by the caller that moved
 // `phase` out of the phase in which storage holds something, and `body` is set only while the
 // item's queue holds the only reference to it.
-/// One scheduled action waiting in a ``TrampolineQueue``, and the disposable that cancels it.
+/// An action scheduled on ``CurrentThreadScheduler`` while its trampoline runs: it waits in the
+/// ``TrampolineQueue`` and cancels it.
 ///
 /// `storage` holds, in turn, the payload (the state and the action, moved there by
 /// ``holding(_:_:reusing:)`` where their types are known) and then the disposable the action
@@ -12,7 +40,7 @@ import Synchronization
 /// the only allocation, and running or releasing it needs no type metadata: nothing in this class
 /// is generic.
 ///
-/// Callers get a ``TrampolineItemHandle``, never the item. When the queue finds, after the
+/// Callers get a ``Handle``, never the action. When the queue finds, after the
 /// item's turn, that nothing else refers to it, it keeps the item, emptied, and the next
 /// `schedule` on that thread fills it again instead of allocating.
 ///
@@ -22,7 +50,7 @@ import Synchronization
 /// Nothing is released or disposed under a lock (there is none), so a deinit that disposes this
 /// item again from what the action captured finds it disposed and returns.
 @usableFromInline
-final class TrampolineItem: TrampolineEntry, Cancelable, @unchecked Sendable {
+final class TrampolineAction: TrampolineItem, Cancelable, @unchecked Sendable {
     /// Moves the payload out of `storage`, then runs the action and puts its disposable in
     /// `storage` (`run` true), or just releases the payload (`run` false).
     @usableFromInline
@@ -76,10 +104,10 @@ final class TrampolineItem: TrampolineEntry, Cancelable, @unchecked Sendable {
     /// is filled instead of allocating a new one.
     @inlinable
     static func holding<State>(
-        _ state: State, _ action: @escaping (State) -> any Disposable, reusing spare: TrampolineItem?
-    ) -> TrampolineItem {
+        _ state: State, _ action: @escaping (State) -> any Disposable, reusing spare: TrampolineAction?
+    ) -> TrampolineAction {
         typealias Payload = (State, (State) -> any Disposable)
-        let item = spare ?? TrampolineItem()
+        let item = spare ?? TrampolineAction()
         item.markQueued()
         if MemoryLayout<Payload>.size <= MemoryLayout<Storage>.size,
             MemoryLayout<Payload>.alignment <= MemoryLayout<Storage>.alignment
@@ -163,5 +191,84 @@ final class TrampolineItem: TrampolineEntry, Cancelable, @unchecked Sendable {
     /// Moves the action's disposable out of `storage`.
     private func takeResult() -> any Disposable {
         withUnsafeMutableBytes(of: &storage) { $0.baseAddress!.assumingMemoryBound(to: (any Disposable).self).move() }
+    }
+    /// The disposable ``CurrentThreadScheduler/schedule(_:action:)`` returns for a queued
+    /// action: it cancels the action, or disposes what the action returned.
+    ///
+    /// A struct holding the action, so that it fits in the returned existential without an
+    /// allocation, and so that the action itself, which its queue reuses once nothing else
+    /// refers to it, is never handed out where it could be referred to weakly.
+    @usableFromInline
+    struct Handle: Cancelable {
+        @usableFromInline
+        let action: TrampolineAction
+
+        @usableFromInline
+        init(_ action: TrampolineAction) {
+            self.action = action
+        }
+
+        @usableFromInline
+        var isDisposed: Bool {
+            action.isDisposed
+        }
+
+        @usableFromInline
+        func dispose() {
+            action.dispose()
+        }
+    }
+}
+
+/// The one item that repeating work queues, once per turn, on the current thread's trampoline:
+/// producers that send one element per turn (such as `of` and `range`) would otherwise
+/// allocate a ``TrampolineAction`` each time.
+///
+/// Queuing a turn has the same effect as `CurrentThreadScheduler.instance.schedule`: it runs
+/// after the work already queued on this thread, or at once (draining what it queues) when no
+/// trampoline runs. The item holds its work only while a turn is queued; work that must not
+/// run any more simply returns from its turn without queuing another.
+///
+/// An item belongs to the thread that creates it: it looks that thread's queue up once, and
+/// every turn, queued from the one before, runs on that thread.
+package final class RepeatingTrampolineItem: TrampolineItem {
+    /// Work that takes many turns, one per queued turn of its item.
+    package protocol Work: AnyObject {
+        /// Runs one turn. It may queue the next turn through the same item.
+        func runTrampolineTurn()
+    }
+
+    private let queue: TrampolineQueue
+    @exclusivity(unchecked)
+    private var work: (any Work)?
+
+    /// An item with no turn queued, for the calling thread's trampoline.
+    package override init() {
+        queue = TrampolineQueue.forCurrentThread
+        super.init()
+    }
+
+    /// Queues one turn of `work` on the trampoline of the thread that created this item.
+    ///
+    /// - Precondition: no turn of this item is already queued, and the caller runs on the thread
+    ///   that created it.
+    package func enqueue(_ work: any Work) {
+        self.work = work
+        if queue.isRunning {
+            queue.enqueue(self)
+            return
+        }
+        queue.runAsFirstAction { run() }
+    }
+
+    /// Whether the trampoline has work queued that a newly queued turn would wait for.
+    package var hasQueuedWork: Bool {
+        queue.hasQueuedWork
+    }
+
+    override func run() {
+        let work = self.work
+        self.work = nil
+        work?.runTrampolineTurn()
     }
 }

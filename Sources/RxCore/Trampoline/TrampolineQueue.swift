@@ -7,12 +7,12 @@
 #endif
 
 /// The per-thread state of ``CurrentThreadScheduler``: whether its trampoline is running, and
-/// the work waiting for it.
+/// the items waiting for it.
 ///
 /// One instance lives in a thread-specific slot for the life of the thread, so querying it is
-/// one `pthread_getspecific` and queueing reuses the same storage. The waiting entries sit in a
-/// ring buffer; an entry leaves it (and is released) as its turn starts, so a long chain of work
-/// that schedules work keeps no finished entry.
+/// one `pthread_getspecific` and queueing reuses the same storage. The waiting items sit in a
+/// ring buffer; an item leaves it (and is released) as its turn starts, so a long chain of work
+/// that schedules work keeps no finished item.
 ///
 /// Only its own thread touches an instance, so its stored properties skip the runtime's
 /// exclusivity checks.
@@ -22,7 +22,7 @@ final class TrampolineQueue {
     @exclusivity(unchecked)
     var isRunning = false
     @exclusivity(unchecked)
-    private var slots: UnsafeMutablePointer<TrampolineEntry>
+    private var slots: UnsafeMutablePointer<TrampolineItem>
     /// A power of two, so that positions wrap with a mask.
     @exclusivity(unchecked)
     private var capacity: Int
@@ -38,42 +38,42 @@ final class TrampolineQueue {
     private init() {
         capacity = Self.initialCapacity
         slots = .allocate(capacity: capacity)
-        spareItems = .allocate(capacity: Self.maximumSpareItems)
+        spareActions = .allocate(capacity: Self.maximumSpareActions)
     }
 
     deinit {
-        spareItems.deinitialize(count: spareItemCount)
-        spareItems.deallocate()
+        spareActions.deinitialize(count: spareActionCount)
+        spareActions.deallocate()
         for offset in 0..<count {
             (slots + ((head + offset) & (capacity - 1))).deinitialize(count: 1)
         }
         slots.deallocate()
     }
 
-    // Queued items that ran while nothing else referred to them, emptied: the next `schedule`
+    // Queued actions that ran while nothing else referred to them, emptied: the next `schedule`
     // fills one instead of allocating. A stack, moved in and out so that keeping an item costs
     // no reference counting. A few cover nested scheduling; more would only hold memory.
     @usableFromInline
     @exclusivity(unchecked)
-    var spareItems: UnsafeMutablePointer<TrampolineItem>
+    var spareActions: UnsafeMutablePointer<TrampolineAction>
     @usableFromInline
     @exclusivity(unchecked)
-    var spareItemCount = 0
-    private static let maximumSpareItems = 16
+    var spareActionCount = 0
+    private static let maximumSpareActions = 16
 
-    /// A spare item to fill, if the queue keeps one.
+    /// A spare action to fill, if the queue keeps one.
     @inlinable
-    func takeSpareItem() -> TrampolineItem? {
-        guard spareItemCount > 0 else { return nil }
-        spareItemCount -= 1
-        return (spareItems + spareItemCount).move()
+    func takeSpareAction() -> TrampolineAction? {
+        guard spareActionCount > 0 else { return nil }
+        spareActionCount -= 1
+        return (spareActions + spareActionCount).move()
     }
 
-    /// Keeps `item`, emptied, for a later `schedule`, unless enough are kept already.
-    private func keepSpareItem(_ item: consuming TrampolineItem) {
-        guard spareItemCount < Self.maximumSpareItems else { return }
-        (spareItems + spareItemCount).initialize(to: item)
-        spareItemCount += 1
+    /// Keeps `action`, emptied, for a later `schedule`, unless enough are kept already.
+    private func keepSpareAction(_ action: consuming TrampolineAction) {
+        guard spareActionCount < Self.maximumSpareActions else { return }
+        (spareActions + spareActionCount).initialize(to: action)
+        spareActionCount += 1
     }
 
     private static let key: pthread_key_t = {
@@ -117,21 +117,20 @@ final class TrampolineQueue {
         return pointer
     }
 
-    /// Whether entries wait to run.
+    /// Whether items wait to run.
     var hasQueuedWork: Bool {
         count > 0
     }
 
     @usableFromInline
-    func enqueue(_ entry: TrampolineEntry) {
+    func enqueue(_ item: TrampolineItem) {
         if count == capacity {
             resize(to: capacity * 2)
         }
-        (slots + ((head + count) & (capacity - 1))).initialize(to: entry)
+        (slots + ((head + count) & (capacity - 1))).initialize(to: item)
         count += 1
     }
 
-    /// Runs queued entries in order, including entries queued while draining, until none is left.
     /// Starts the trampoline with `body` as its first action, then drains what it queued.
     ///
     /// - Precondition: the trampoline is not running.
@@ -144,17 +143,18 @@ final class TrampolineQueue {
         return result
     }
 
+    /// Runs queued items in order, including items queued while draining, until none is left.
     @usableFromInline
     func drain() {
         while count > 0 {
-            var entry = (slots + head).move()
+            var item = (slots + head).move()
             head = (head + 1) & (capacity - 1)
             count -= 1
-            entry.run()
-            // Nothing else refers to the entry (its disposable was dropped), so no other thread
+            item.run()
+            // Nothing else refers to the item (its disposable was dropped), so no other thread
             // can reach it any more and it may be filled again instead of deallocated.
-            if isKnownUniquelyReferenced(&entry), entry.emptyForReuse() {
-                keepSpareItem(unsafeDowncast(consume entry, to: TrampolineItem.self))
+            if isKnownUniquelyReferenced(&item), item.emptyForReuse() {
+                keepSpareAction(unsafeDowncast(consume item, to: TrampolineAction.self))
             }
         }
         head = 0
@@ -163,9 +163,9 @@ final class TrampolineQueue {
         }
     }
 
-    /// Moves the waiting entries, in order, to the start of a new buffer of `newCapacity`.
+    /// Moves the waiting items, in order, to the start of a new buffer of `newCapacity`.
     private func resize(to newCapacity: Int) {
-        let newSlots = UnsafeMutablePointer<TrampolineEntry>.allocate(capacity: newCapacity)
+        let newSlots = UnsafeMutablePointer<TrampolineItem>.allocate(capacity: newCapacity)
         let firstPart = min(count, capacity - head)
         newSlots.moveInitialize(from: slots + head, count: firstPart)
         (newSlots + firstPart).moveInitialize(from: slots, count: count - firstPart)

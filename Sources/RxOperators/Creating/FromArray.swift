@@ -43,7 +43,7 @@ where Observer.Element == Element {
     // The trampoline's loop, over the array's buffer: reading an element there costs a copy,
     // where the array's own subscript, generic here, is a call into the standard library with a
     // bounds check, and `count` another.
-    override func runSteps(queuingBehind turn: ReusableTrampolineEntry) {
+    override func runSteps(queuingBehind turn: RepeatingTrampolineItem) {
         elements.withUnsafeBufferPointer { buffer in
             var position = index
             while position < buffer.count {

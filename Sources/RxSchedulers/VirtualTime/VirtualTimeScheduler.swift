@@ -8,7 +8,7 @@ import RxDisposables
     import Foundation
 #endif
 
-// @unchecked Sendable: `state` is touched only under `lock`.
+// @unchecked Sendable: `queue` is touched only under `lock`.
 /// A scheduler whose clock moves only when told to: work waits in a queue ordered by virtual
 /// due time and runs when ``start()`` or ``advanceTo(_:)`` reaches it.
 ///
@@ -33,15 +33,16 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     @usableFromInline
     let converter: Converter
     // The lock already makes every access exclusive; a runtime check per access would only
-    // cost time on each tick.
+    // cost time on each tick. Final, so that inlined code reads the field itself rather than
+    // calling an overridable getter that copies the whole queue.
     @usableFromInline
     @exclusivity(unchecked)
-    var state: VirtualSchedulerState<Converter>
+    final var queue: VirtualTimeQueue<Converter>
 
     /// A scheduler whose clock starts at `initialClock` and is interpreted by `converter`.
     public init(initialClock: VirtualTime, converter: Converter) {
         self.converter = converter
-        self.state = VirtualSchedulerState(clock: initialClock, converter: converter)
+        self.queue = VirtualTimeQueue(clock: initialClock, converter: converter)
     }
 
     /// The virtual clock as a real date.
@@ -49,9 +50,12 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         converter.convertFromVirtualTime(clock)
     }
 
+    // Inlinable, so that a subclass's adjustScheduledTime(_:), which the scheduler calls on
+    // every periodic tick, reads it without a call into unspecialised generic code.
     /// The virtual clock.
+    @inlinable
     public var clock: VirtualTime {
-        lock.withLock { state.clock }
+        lock.withLock { queue.clock }
     }
 
     /// Schedules `action` at the current virtual time, after the work already due then.
@@ -93,7 +97,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     ) -> any Disposable {
         let scheduled = ScheduledAction { action(state) }
         lock.withLock {
-            self.state.enqueue(.once(scheduled), at: time)
+            queue.enqueue(.once(scheduled), at: time)
         }
         return scheduled
     }
@@ -115,17 +119,20 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
         guard let date = now.adding(startAfter) else {
             return Disposables.create()
         }
-        let periodic = VirtualPeriodicState(state: state, action: action)
-        let item = VirtualPeriodicItem(
-            lock: lock, periodSeconds: period.seconds.map { max(0, $0) }, tick: periodic.tick)
+        let timer = VirtualPeriodicTimer(
+            lock: lock, periodSeconds: period.seconds.map { max(0, $0) }, state: state, action: action)
         let time = adjustScheduledTime(converter.convertToVirtualTime(date))
         lock.withLock {
-            self.state.enqueue(.periodic(item), at: time)
+            queue.enqueue(.periodic(timer), at: time)
         }
-        return item
+        return timer
     }
 
     /// The due time work scheduled for `time` is queued at; the base class keeps it unchanged.
+    ///
+    /// The scheduler calls it, outside its lock, for every due time it queues: for
+    /// ``scheduleRelative(_:dueTime:action:)`` (and so ``schedule(_:action:)``), for the first
+    /// tick of ``schedulePeriodic(_:startAfter:period:action:)``, and for each later tick.
     open func adjustScheduledTime(_ time: VirtualTime) -> VirtualTime {
         time
     }
@@ -133,7 +140,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// Runs queued work in virtual-time order, moving the clock to each item's due time, until
     /// the queue is empty or ``stop()`` is called. Does nothing when already running.
     open func start() {
-        runUntilIdle(adjustingUnderLock: nil)
+        runUntilIdle()
     }
 
     /// Runs the work due up to and including `virtualTime`, then sets the clock to it.
@@ -141,7 +148,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// - Precondition: the scheduler is not running, and `virtualTime` is not earlier than the
     ///   clock.
     open func advanceTo(_ virtualTime: VirtualTime) {
-        advance(to: virtualTime, adjustingUnderLock: nil)
+        advance(to: virtualTime)
     }
 
     /// Moves the clock forward by `virtualInterval` without running anything.
@@ -149,19 +156,19 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// - Precondition: `virtualInterval` does not move the clock back.
     open func sleep(_ virtualInterval: VirtualTimeInterval) {
         lock.withLock {
-            let target = converter.offsetVirtualTime(state.clock, offset: virtualInterval)
-            if converter.compareVirtualTime(target, state.clock) == .lessThan {
+            let target = converter.offsetVirtualTime(queue.clock, offset: virtualInterval)
+            if converter.compareVirtualTime(target, queue.clock) == .lessThan {
                 rxFatalError(
                     "VirtualTimeScheduler.sleep(_:): virtualInterval \(virtualInterval) would move the clock back")
             }
-            state.clock = target
+            queue.clock = target
         }
     }
 
     /// Makes ``start()`` or ``advanceTo(_:)`` return after the action that is running now.
     open func stop() {
         lock.withLock {
-            state.running = false
+            queue.running = false
         }
     }
 
@@ -172,74 +179,71 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     /// subscription scheduled was cancelled.
     public var pendingWorkCount: Int {
         lock.withLock {
-            state.heap.reduce(0) { count, entry in entry.work.isDisposedUnderLock ? count : count + 1 }
+            queue.heap.reduce(0) { count, entry in entry.item.isDisposedUnderLock ? count : count + 1 }
         }
     }
 
     /// The clock and the number of queued items, for debugging.
     public var debugDescription: String {
         lock.withLock {
-            "VirtualTimeScheduler(clock: \(state.clock), queued: \(state.heap.count))"
+            "VirtualTimeScheduler(clock: \(queue.clock), queued: \(queue.heap.count))"
         }
     }
 
-    /// ``start()``'s body. A subclass whose ``adjustScheduledTime(_:)`` is `adjust(time, clock)`
-    /// and takes no lock passes it, so that a periodic tick queues its next tick in the same
-    /// locked step that takes it from the queue; `nil` calls ``adjustScheduledTime(_:)``
-    /// outside the lock.
+    /// ``start()``'s body, for a subclass that overrides ``start()`` only so that this code is
+    /// specialised for its clock.
     @inlinable
-    package final func runUntilIdle(adjustingUnderLock adjust: ((VirtualTime, VirtualTime) -> VirtualTime)?) {
+    package final func runUntilIdle() {
         let began: Bool = lock.withLock {
-            if state.running { return false }
-            state.running = true
+            if queue.running { return false }
+            queue.running = true
             return true
         }
         guard began else { return }
-        runQueuedWork(notAfter: nil, adjustingUnderLock: adjust)
+        runQueuedWork(notAfter: nil)
         lock.withLock {
-            state.running = false
+            queue.running = false
         }
     }
 
-    /// ``advanceTo(_:)``'s body; `adjust` as for ``runUntilIdle(adjustingUnderLock:)``.
+    /// ``advanceTo(_:)``'s body, for a subclass that overrides ``advanceTo(_:)`` only so that
+    /// this code is specialised for its clock.
     @inlinable
-    package final func advance(
-        to virtualTime: VirtualTime, adjustingUnderLock adjust: ((VirtualTime, VirtualTime) -> VirtualTime)?
-    ) {
+    package final func advance(to virtualTime: VirtualTime) {
         lock.withLock {
-            if state.running {
+            if queue.running {
                 rxFatalError("VirtualTimeScheduler.advanceTo(_:) was called while the scheduler is running")
             }
-            if converter.compareVirtualTime(virtualTime, state.clock) == .lessThan {
+            if converter.compareVirtualTime(virtualTime, queue.clock) == .lessThan {
                 rxFatalError(
-                    "VirtualTimeScheduler.advanceTo(_:): virtualTime \(virtualTime) is earlier than the clock \(state.clock)"
+                    "VirtualTimeScheduler.advanceTo(_:): virtualTime \(virtualTime) is earlier than the clock \(queue.clock)"
                 )
             }
-            state.running = true
+            queue.running = true
         }
-        runQueuedWork(notAfter: virtualTime, adjustingUnderLock: adjust)
+        runQueuedWork(notAfter: virtualTime)
         lock.withLock {
-            state.clock = virtualTime
-            state.running = false
+            queue.clock = virtualTime
+            queue.running = false
         }
     }
 
     /// Runs the live work due no later than `limit`, one item at a time, each outside the lock.
     @inlinable
-    final func runQueuedWork(
-        notAfter limit: VirtualTime?, adjustingUnderLock adjust: ((VirtualTime, VirtualTime) -> VirtualTime)?
-    ) {
+    final func runQueuedWork(notAfter limit: VirtualTime?) {
         while true {
-            let turn = lock.withLock { state.takeTurn(notAfter: limit, adjustingUnderLock: adjust) }
+            let turn = lock.withLock { queue.takeTurn(notAfter: limit) }
             if let action = turn.action {
                 action.run()
                 continue
             }
             guard let tick = turn.tick else { return }
-            if let item = turn.rearm, let due = lock.withLock({ state.nextPeriodicTime(after: turn.seconds) }) {
-                let time = adjustScheduledTime(due)
-                lock.withLock {
-                    state.enqueue(.periodic(item), at: time)
+            if let next = turn.nextTime {
+                // The next tick is queued already, so that the tick's own work runs after it;
+                // only a subclass that moves times later than the clock moves it again.
+                let adjusted = adjustScheduledTime(next)
+                if converter.compareVirtualTime(adjusted, next) != .equal {
+                    lock.withLock { queue.move(entry: turn.nextId, to: adjusted) }
                 }
             }
             tick()

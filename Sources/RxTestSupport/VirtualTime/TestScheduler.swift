@@ -89,31 +89,27 @@ public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeC
     }
 
     /// Moves work due now or earlier to the next tick when the scheduler simulates processing
-    /// delay (`simulateProcessingDelay:` of `init`), and to now otherwise.
+    /// delay (`simulateProcessingDelay:` of `init`), and to now otherwise; later work keeps its
+    /// time. At the clock's last tick there is no later one: such work runs there, in order.
     public override func adjustScheduledTime(_ time: VirtualTime) -> VirtualTime {
-        adjusted(time, clock: clock)
+        let clock = clock
+        guard time <= clock else { return time }
+        return simulateProcessingDelay && clock < .max ? clock + 1 : clock
     }
 
-    /// Runs all queued work in virtual-time order, as the base class does, with the queue code
-    /// specialised for this clock.
+    /// Runs all queued work in virtual-time order, as the base class does; overridden only so
+    /// that the queue code is specialised for this clock.
     public override func start() {
-        runUntilIdle(adjustingUnderLock: adjusted)
+        runUntilIdle()
     }
 
     /// Runs the work due up to and including `virtualTime`, then sets the clock to it, as the
-    /// base class does, with the queue code specialised for this clock.
+    /// base class does; overridden only so that the queue code is specialised for this clock.
     ///
     /// - Precondition: the scheduler is not running, and `virtualTime` is not earlier than the
     ///   clock.
     public override func advanceTo(_ virtualTime: VirtualTime) {
-        advance(to: virtualTime, adjustingUnderLock: adjusted)
-    }
-
-    // Takes no lock, so the base class can queue a periodic tick's next tick while it holds its own.
-    private func adjusted(_ time: VirtualTime, clock: VirtualTime) -> VirtualTime {
-        guard time <= clock else { return time }
-        // At the clock's last tick there is no later one: the work runs there, in order.
-        return simulateProcessingDelay && clock < .max ? clock + 1 : clock
+        advance(to: virtualTime)
     }
 
     /// Runs a whole test: calls `create` at `created`, subscribes a new observer to the result

@@ -121,4 +121,39 @@ final class SchedulePeriodicVirtualTimeTests: RxTestCase {
         disposable.dispose()
         XCTAssertNil(released)
     }
+
+    func testASubclassThatMovesLaterTimesMovesEachTickKeepingTheOrderOfWorkDueThen() {
+        let scheduler = FrameScheduler()
+        let log = Log<String>()
+        _ = scheduler.scheduleAbsoluteVirtual((), time: 20) { _ in
+            log.append("earlier@\(scheduler.clock)")
+            return Disposables.create()
+        }
+        let disposable = scheduler.schedulePeriodic((), startAfter: .seconds(1), period: .seconds(3)) { _ in
+            log.append("tick@\(scheduler.clock)")
+            if scheduler.clock == 20 {
+                _ = scheduler.schedule(()) { _ in
+                    log.append("fromTick@\(scheduler.clock)")
+                    return Disposables.create()
+                }
+            }
+        }
+        scheduler.advanceTo(30)
+        disposable.dispose()
+        XCTAssertEqual(log.values, ["tick@10", "earlier@20", "tick@20", "fromTick@20", "tick@30"])
+        XCTAssertEqual(scheduler.pendingWorkCount, 0)
+    }
+}
+
+// @unchecked Sendable: inherited; the base class guards all state with its lock.
+/// Moves every due time up to the next multiple of ten, later times included: each periodic
+/// tick's next time is moved after it was queued.
+private final class FrameScheduler: VirtualTimeScheduler<TickConverter>, @unchecked Sendable {
+    init() {
+        super.init(initialClock: 0, converter: TickConverter())
+    }
+
+    override func adjustScheduledTime(_ time: Int) -> Int {
+        (time + 9) / 10 * 10
+    }
 }
