@@ -64,14 +64,6 @@ extension BlockingObservable {
         return try BlockingWait.run(source, timeout: timeout, limit: 2, predicate: predicate).onlyElement()
     }
 
-    /// RxSwift's spelling of `single(_:isolation:)`, kept for references by this name (such as
-    /// `single(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func single(_ predicate: @escaping (Element) throws -> Bool) throws -> Element {
-        try single(predicate, isolation: nil)
-    }
-
     /// Blocks until the sequence ends and returns how it ended with every element it sent; never
     /// throws: an error, and a timeout as ``/RxCore/RxError/timeout``, is reported as
     /// ``MaterializedSequenceResult/failed(elements:error:)``.

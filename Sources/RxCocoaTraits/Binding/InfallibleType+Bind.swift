@@ -38,13 +38,6 @@ extension InfallibleType {
         asObservable().bind(onNext: onNext, isolation: isolation)
     }
 
-    /// RxSwift's spelling of `bind(onNext:isolation:)`, kept for references by this name; a
-    /// call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public func bind(onNext: @escaping (Element) -> Void) -> any Disposable {
-        bind(onNext: onNext, isolation: nil)
-    }
-
     /// Subscribes, and makes every relay in `relays` accept each element as its value.
     public func bind(to relays: BehaviorRelay<Element>...) -> any Disposable {
         acceptElements { element in for relay in relays { relay.accept(element) } }

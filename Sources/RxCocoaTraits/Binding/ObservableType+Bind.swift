@@ -41,15 +41,6 @@ extension ObservableType {
             onNext: weaklyBound(object, onNext), onError: reportErrorReachingBinding, isolation: isolation)
     }
 
-    /// RxSwift's spelling of `bind(with:onNext:isolation:)`, kept for references by this name;
-    /// a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public func bind<Object: AnyObject>(
-        with object: Object, onNext: @escaping (Object, Element) -> Void
-    ) -> any Disposable {
-        bind(with: object, onNext: onNext, isolation: nil)
-    }
-
     /// Subscribes `onNext` to the elements. An error stops a debug build and is printed in a
     /// release build: a binding cannot fail, so handle errors before it.
     ///
@@ -59,13 +50,6 @@ extension ObservableType {
         onNext: @escaping (Element) -> Void, isolation: isolated (any Actor)? = #isolation
     ) -> any Disposable {
         subscribe(onNext: onNext, onError: reportErrorReachingBinding, isolation: isolation)
-    }
-
-    /// RxSwift's spelling of `bind(onNext:isolation:)`, kept for references by this name; a
-    /// call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public func bind(onNext: @escaping (Element) -> Void) -> any Disposable {
-        bind(onNext: onNext, isolation: nil)
     }
 }
 

@@ -81,17 +81,6 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
             with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation)
     }
 
-    /// RxSwift's spelling of `drive(with:onNext:onCompleted:onDisposed:isolation:)`, kept for
-    /// references by this name; a call picks the other, which checks the closures' isolation.
-    /// This one checks none.
-    @_disfavoredOverload
-    public func drive<Object: AnyObject>(
-        with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil
-    ) -> any Disposable {
-        drive(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: nil)
-    }
-
     /// Subscribes closures for elements, completion and the end of the subscription. There is
     /// no error handler: a driver does not fail. Call it on the main thread.
     ///
@@ -106,16 +95,6 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
         checkDrivingOnMainThread()
         return asObservable().subscribe(
             onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation)
-    }
-
-    /// RxSwift's spelling of `drive(onNext:onCompleted:onDisposed:isolation:)`, kept for
-    /// references by this name; a call picks the other, which checks the closures' isolation.
-    /// This one checks none.
-    @_disfavoredOverload
-    public func drive(
-        onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil
-    ) -> any Disposable {
-        drive(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: nil)
     }
 
     /// Subscribes and does nothing with the events: keeps the driver's source running. Call it

@@ -25,11 +25,4 @@ extension ObservableConvertibleType {
         asSharedSequence(
             sharingStrategy: DriverSharingStrategy.self, onErrorRecover: onErrorRecover, isolation: isolation)
     }
-
-    /// RxSwift's spelling of `asDriver(onErrorRecover:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public func asDriver(onErrorRecover: @escaping (_ error: any Swift.Error) -> Driver<Element>) -> Driver<Element> {
-        asDriver(onErrorRecover: onErrorRecover, isolation: nil)
-    }
 }

@@ -32,15 +32,4 @@ extension ObservableConvertibleType {
         SharedSequence(
             asObservable().observe(on: S.scheduler).catch({ onErrorRecover($0).asObservable() }, isolation: isolation))
     }
-
-    /// RxSwift's spelling of `asSharedSequence(sharingStrategy:onErrorRecover:isolation:)`,
-    /// kept for references by this name; a call picks the other, which checks the closure's
-    /// isolation. This one checks none.
-    @_disfavoredOverload
-    public func asSharedSequence<S>(
-        sharingStrategy: S.Type = S.self,
-        onErrorRecover: @escaping (_ error: any Swift.Error) -> SharedSequence<S, Element>
-    ) -> SharedSequence<S, Element> {
-        asSharedSequence(sharingStrategy: sharingStrategy, onErrorRecover: onErrorRecover, isolation: nil)
-    }
 }

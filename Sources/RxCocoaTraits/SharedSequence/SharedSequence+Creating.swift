@@ -29,15 +29,6 @@ extension SharedSequence {
         SharedSequence(Observable.deferred({ observableFactory().asObservable() }, isolation: isolation))
     }
 
-    /// RxSwift's spelling of `deferred(_:isolation:)`, kept for references by this name; a call
-    /// picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func deferred(
-        _ observableFactory: @escaping () -> SharedSequence<SharingStrategy, Element>
-    ) -> SharedSequence<SharingStrategy, Element> {
-        deferred(observableFactory, isolation: nil)
-    }
-
     /// A sequence of `elements`, then completion, one element per action on the strategy's
     /// scheduler.
     public static func of(_ elements: Element...) -> SharedSequence<SharingStrategy, Element> {

@@ -14,13 +14,6 @@ extension SharedSequenceConvertibleType {
         SharedSequence(asObservable().map(selector, isolation: isolation))
     }
 
-    /// RxSwift's spelling of `map(_:isolation:)`, kept for references by this name; a call
-    /// picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public func map<Result>(_ selector: @escaping (Element) -> Result) -> SharedSequence<SharingStrategy, Result> {
-        map(selector, isolation: nil)
-    }
-
     /// Sends `selector` of each element, leaving out the `nil` results: `compactMap(_:)`.
     public func compactMap<Result>(
         _ selector: @escaping (Element) -> Result?, isolation: isolated (any Actor)? = #isolation
@@ -28,27 +21,11 @@ extension SharedSequenceConvertibleType {
         SharedSequence(asObservable().compactMap(selector, isolation: isolation))
     }
 
-    /// RxSwift's spelling of `compactMap(_:isolation:)`, kept for references by this name; a
-    /// call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public func compactMap<Result>(_ selector: @escaping (Element) -> Result?) -> SharedSequence<
-        SharingStrategy, Result
-    > {
-        compactMap(selector, isolation: nil)
-    }
-
     /// Sends the elements `predicate` accepts: `filter(_:)`.
     public func filter(
         _ predicate: @escaping (Element) -> Bool, isolation: isolated (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().filter(predicate, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `filter(_:isolation:)`, kept for references by this name; a call
-    /// picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public func filter(_ predicate: @escaping (Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
-        filter(predicate, isolation: nil)
     }
 
     /// Maps each element to a shared sequence and sends the elements of the latest one,
@@ -60,15 +37,6 @@ extension SharedSequenceConvertibleType {
         SharedSequence(asObservable().flatMapLatest(selector, isolation: isolation))
     }
 
-    /// RxSwift's spelling of `flatMapLatest(_:isolation:)`, kept for references by this name;
-    /// a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public func flatMapLatest<Sharing, Result>(
-        _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
-    ) -> SharedSequence<Sharing, Result> {
-        flatMapLatest(selector, isolation: nil)
-    }
-
     /// Maps each element to a shared sequence and sends its elements, ignoring elements that
     /// arrive while the one before still runs: `flatMapFirst(_:)`.
     public func flatMapFirst<Sharing, Result>(
@@ -78,15 +46,6 @@ extension SharedSequenceConvertibleType {
         SharedSequence(asObservable().flatMapFirst(selector, isolation: isolation))
     }
 
-    /// RxSwift's spelling of `flatMapFirst(_:isolation:)`, kept for references by this name; a
-    /// call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public func flatMapFirst<Sharing, Result>(
-        _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
-    ) -> SharedSequence<Sharing, Result> {
-        flatMapFirst(selector, isolation: nil)
-    }
-
     /// Maps each element to a shared sequence and sends the elements of all of them, merged:
     /// `flatMap(_:)`.
     public func flatMap<Sharing, Result>(
@@ -94,15 +53,6 @@ extension SharedSequenceConvertibleType {
         isolation: isolated (any Actor)? = #isolation
     ) -> SharedSequence<Sharing, Result> {
         SharedSequence(asObservable().flatMap(selector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `flatMap(_:isolation:)`, kept for references by this name; a call
-    /// picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public func flatMap<Sharing, Result>(
-        _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
-    ) -> SharedSequence<Sharing, Result> {
-        flatMap(selector, isolation: nil)
     }
 
     /// Runs side effects as events pass, without changing them: `do(onNext:afterNext:...)`.
@@ -125,21 +75,6 @@ extension SharedSequenceConvertibleType {
                 onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose, isolation: isolation))
     }
 
-    /// RxSwift's spelling of
-    /// `do(onNext:afterNext:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:isolation:)`,
-    /// kept for references by this name; a call picks the other, which checks the closures'
-    /// isolation. This one checks none.
-    @_disfavoredOverload
-    public func `do`(
-        onNext: ((Element) -> Void)? = nil, afterNext: ((Element) -> Void)? = nil,
-        onCompleted: (() -> Void)? = nil, afterCompleted: (() -> Void)? = nil,
-        onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil
-    ) -> SharedSequence<SharingStrategy, Element> {
-        `do`(
-            onNext: onNext, afterNext: afterNext, onCompleted: onCompleted, afterCompleted: afterCompleted,
-            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose, isolation: nil)
-    }
-
     /// Prints every event, subscription and disposal, with `identifier` (or the call site):
     /// `debug(_:trimOutput:file:line:function:)`.
     public func debug(
@@ -158,32 +93,12 @@ extension SharedSequenceConvertibleType {
         SharedSequence(asObservable().distinctUntilChanged(keySelector, isolation: isolation))
     }
 
-    /// RxSwift's spelling of `distinctUntilChanged(_:isolation:)` with a key selector, kept for
-    /// references by this name; a call picks the other, which checks the closure's isolation.
-    /// This one checks none.
-    @_disfavoredOverload
-    public func distinctUntilChanged(
-        _ keySelector: @escaping (Element) -> some Equatable
-    ) -> SharedSequence<SharingStrategy, Element> {
-        distinctUntilChanged(keySelector, isolation: nil)
-    }
-
     /// Leaves out each element that `comparer` says equals the element before:
     /// `distinctUntilChanged(_:)`.
     public func distinctUntilChanged(
         _ comparer: @escaping (Element, Element) -> Bool, isolation: isolated (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().distinctUntilChanged({ $0 }, comparer: comparer, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `distinctUntilChanged(_:isolation:)` with a comparer, kept for
-    /// references by this name; a call picks the other, which checks the closure's isolation.
-    /// This one checks none.
-    @_disfavoredOverload
-    public func distinctUntilChanged(
-        _ comparer: @escaping (Element, Element) -> Bool
-    ) -> SharedSequence<SharingStrategy, Element> {
-        distinctUntilChanged(comparer, isolation: nil)
     }
 
     /// Leaves out each element whose key, by `keySelector`, `comparer` says equals the key of
@@ -193,16 +108,6 @@ extension SharedSequenceConvertibleType {
         isolation: isolated (any Actor)? = #isolation
     ) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(asObservable().distinctUntilChanged(keySelector, comparer: comparer, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `distinctUntilChanged(_:comparer:isolation:)`, kept for
-    /// references by this name; a call picks the other, which checks the closures' isolation.
-    /// This one checks none.
-    @_disfavoredOverload
-    public func distinctUntilChanged<K>(
-        _ keySelector: @escaping (Element) -> K, comparer: @escaping (K, K) -> Bool
-    ) -> SharedSequence<SharingStrategy, Element> {
-        distinctUntilChanged(keySelector, comparer: comparer, isolation: nil)
     }
 
     /// Sends an element, then nothing for `dueTime`, then the latest element that arrived in
@@ -225,13 +130,6 @@ extension SharedSequenceConvertibleType {
         SharedSequence(asObservable().scan(seed, accumulator: accumulator, isolation: isolation))
     }
 
-    /// RxSwift's spelling of `scan(_:accumulator:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public func scan<A>(_ seed: A, accumulator: @escaping (A, Element) -> A) -> SharedSequence<SharingStrategy, A> {
-        scan(seed, accumulator: accumulator, isolation: nil)
-    }
-
     /// Sends, for each element, `resultSelector` of it and the latest element of `second`,
     /// once `second` has sent one: `withLatestFrom(_:resultSelector:)`.
     public func withLatestFrom<SecondO: SharedSequenceConvertibleType, ResultType>(
@@ -241,16 +139,6 @@ extension SharedSequenceConvertibleType {
         SharedSequence(
             asObservable().withLatestFrom(
                 second.asSharedSequence(), resultSelector: resultSelector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `withLatestFrom(_:resultSelector:isolation:)`, kept for references
-    /// by this name; a call picks the other, which checks the closure's isolation. This one
-    /// checks none.
-    @_disfavoredOverload
-    public func withLatestFrom<SecondO: SharedSequenceConvertibleType, ResultType>(
-        _ second: SecondO, resultSelector: @escaping (Element, SecondO.Element) -> ResultType
-    ) -> SharedSequence<SharingStrategy, ResultType> where SecondO.SharingStrategy == SharingStrategy {
-        withLatestFrom(second, resultSelector: resultSelector, isolation: nil)
     }
 
     /// Sends, for each element, the latest element of `second`, once it has sent one:
@@ -338,16 +226,6 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
         SharedSequence(asObservable().withUnretained(obj, resultSelector: resultSelector, isolation: isolation))
     }
 
-    /// RxSwift's spelling of `withUnretained(_:resultSelector:isolation:)`, kept for references
-    /// by this name; a call picks the other, which checks the closure's isolation. This one
-    /// checks none.
-    @_disfavoredOverload
-    public func withUnretained<Object: AnyObject, Out>(
-        _ obj: Object, resultSelector: @escaping (Object, Element) -> Out
-    ) -> SharedSequence<SharingStrategy, Out> {
-        withUnretained(obj, resultSelector: resultSelector, isolation: nil)
-    }
-
     /// Sends `obj` with each element while `obj` lives, and completes once it is released:
     /// `withUnretained(_:)`.
     public func withUnretained<Object: AnyObject>(_ obj: Object) -> SharedSequence<SharingStrategy, (Object, Element)> {
@@ -382,15 +260,6 @@ extension SharedSequence {
             Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector, isolation: isolation))
     }
 
-    /// RxSwift's spelling of `zip(_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<Collection: Swift.Collection, Result>(
-        _ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result
-    ) -> SharedSequence<SharingStrategy, Result> where Collection.Element == SharedSequence<SharingStrategy, Element> {
-        zip(collection, resultSelector: resultSelector, isolation: nil)
-    }
-
     /// Sends the first elements of all sequences of `collection`, as an array, then their
     /// second elements, and so on: `zip(_:)`.
     public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> SharedSequence<
@@ -408,16 +277,6 @@ extension SharedSequence {
         SharedSequence<SharingStrategy, Result>(
             Observable.combineLatest(
                 collection.map { $0.asObservable() }, resultSelector: resultSelector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `combineLatest(_:resultSelector:isolation:)`, kept for references
-    /// by this name; a call picks the other, which checks the closure's isolation. This one
-    /// checks none.
-    @_disfavoredOverload
-    public static func combineLatest<Collection: Swift.Collection, Result>(
-        _ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result
-    ) -> SharedSequence<SharingStrategy, Result> where Collection.Element == SharedSequence<SharingStrategy, Element> {
-        combineLatest(collection, resultSelector: resultSelector, isolation: nil)
     }
 
     /// Sends the latest elements of all sequences of `collection`, as an array, each time one

@@ -19,17 +19,6 @@ extension SharedSequence {
                 resultSelector: resultSelector, isolation: isolation))
     }
 
-    /// RxSwift's spelling of `zip(_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
-        _ source1: O1, _ source2: O2,
-        resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
-    ) -> SharedSequence<SharingStrategy, Element>
-    where SharingStrategy == O1.SharingStrategy, O1.SharingStrategy == O2.SharingStrategy {
-        zip(source1, source2, resultSelector: resultSelector, isolation: nil)
-    }
-
     /// Of three shared sequences, the result, through `resultSelector`, of their first elements, then of their second
     /// elements, and so on; elements waiting for their partners are queued. Completes once a source has completed and
     /// its elements are used up: `zip` of observables, shared by the strategy.
@@ -48,22 +37,6 @@ extension SharedSequence {
             Observable.zip(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
                 source3.asSharedSequence().asObservable(), resultSelector: resultSelector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `zip(_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<
-        O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType
-    >(
-        _ source1: O1, _ source2: O2, _ source3: O3,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
-    ) -> SharedSequence<SharingStrategy, Element>
-    where
-        SharingStrategy == O1.SharingStrategy, O1.SharingStrategy == O2.SharingStrategy,
-        O2.SharingStrategy == O3.SharingStrategy
-    {
-        zip(source1, source2, source3, resultSelector: resultSelector, isolation: nil)
     }
 
     /// Of four shared sequences, the result, through `resultSelector`, of their first elements, then of their second
@@ -86,23 +59,6 @@ extension SharedSequence {
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
                 source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
                 resultSelector: resultSelector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `zip(_:_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<
-        O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
-        O4: SharedSequenceConvertibleType
-    >(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
-    ) -> SharedSequence<SharingStrategy, Element>
-    where
-        SharingStrategy == O1.SharingStrategy, O1.SharingStrategy == O2.SharingStrategy,
-        O2.SharingStrategy == O3.SharingStrategy, O3.SharingStrategy == O4.SharingStrategy
-    {
-        zip(source1, source2, source3, source4, resultSelector: resultSelector, isolation: nil)
     }
 
     /// Of five shared sequences, the result, through `resultSelector`, of their first elements, then of their second
@@ -128,24 +84,6 @@ extension SharedSequence {
                 source5.asSharedSequence().asObservable(), resultSelector: resultSelector, isolation: isolation))
     }
 
-    /// RxSwift's spelling of `zip(_:_:_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<
-        O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
-        O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType
-    >(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
-    ) -> SharedSequence<SharingStrategy, Element>
-    where
-        SharingStrategy == O1.SharingStrategy, O1.SharingStrategy == O2.SharingStrategy,
-        O2.SharingStrategy == O3.SharingStrategy, O3.SharingStrategy == O4.SharingStrategy,
-        O4.SharingStrategy == O5.SharingStrategy
-    {
-        zip(source1, source2, source3, source4, source5, resultSelector: resultSelector, isolation: nil)
-    }
-
     /// Of six shared sequences, the result, through `resultSelector`, of their first elements, then of their second
     /// elements, and so on; elements waiting for their partners are queued. Completes once a source has completed and
     /// its elements are used up: `zip` of observables, shared by the strategy.
@@ -169,25 +107,6 @@ extension SharedSequence {
                 source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
                 source5.asSharedSequence().asObservable(), source6.asSharedSequence().asObservable(),
                 resultSelector: resultSelector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `zip(_:_:_:_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<
-        O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
-        O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType
-    >(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
-        resultSelector:
-            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
-    ) -> SharedSequence<SharingStrategy, Element>
-    where
-        SharingStrategy == O1.SharingStrategy, O1.SharingStrategy == O2.SharingStrategy,
-        O2.SharingStrategy == O3.SharingStrategy, O3.SharingStrategy == O4.SharingStrategy,
-        O4.SharingStrategy == O5.SharingStrategy, O5.SharingStrategy == O6.SharingStrategy
-    {
-        zip(source1, source2, source3, source4, source5, source6, resultSelector: resultSelector, isolation: nil)
     }
 
     /// Of seven shared sequences, the result, through `resultSelector`, of their first elements, then of their second
@@ -218,30 +137,6 @@ extension SharedSequence {
                 source7.asSharedSequence().asObservable(), resultSelector: resultSelector, isolation: isolation))
     }
 
-    /// RxSwift's spelling of `zip(_:_:_:_:_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<
-        O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
-        O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType,
-        O7: SharedSequenceConvertibleType
-    >(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
-        resultSelector:
-            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws ->
-            Element
-    ) -> SharedSequence<SharingStrategy, Element>
-    where
-        SharingStrategy == O1.SharingStrategy, O1.SharingStrategy == O2.SharingStrategy,
-        O2.SharingStrategy == O3.SharingStrategy, O3.SharingStrategy == O4.SharingStrategy,
-        O4.SharingStrategy == O5.SharingStrategy, O5.SharingStrategy == O6.SharingStrategy,
-        O6.SharingStrategy == O7.SharingStrategy
-    {
-        zip(
-            source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector,
-            isolation: nil)
-    }
-
     /// Of eight shared sequences, the result, through `resultSelector`, of their first elements, then of their second
     /// elements, and so on; elements waiting for their partners are queued. Completes once a source has completed and
     /// its elements are used up: `zip` of observables, shared by the strategy.
@@ -270,31 +165,6 @@ extension SharedSequence {
                 source5.asSharedSequence().asObservable(), source6.asSharedSequence().asObservable(),
                 source7.asSharedSequence().asObservable(), source8.asSharedSequence().asObservable(),
                 resultSelector: resultSelector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `zip(_:_:_:_:_:_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<
-        O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
-        O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType,
-        O7: SharedSequenceConvertibleType, O8: SharedSequenceConvertibleType
-    >(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
-        _ source8: O8,
-        resultSelector:
-            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
-            throws -> Element
-    ) -> SharedSequence<SharingStrategy, Element>
-    where
-        SharingStrategy == O1.SharingStrategy, O1.SharingStrategy == O2.SharingStrategy,
-        O2.SharingStrategy == O3.SharingStrategy, O3.SharingStrategy == O4.SharingStrategy,
-        O4.SharingStrategy == O5.SharingStrategy, O5.SharingStrategy == O6.SharingStrategy,
-        O6.SharingStrategy == O7.SharingStrategy, O7.SharingStrategy == O8.SharingStrategy
-    {
-        zip(
-            source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: resultSelector,
-            isolation: nil)
     }
 }
 

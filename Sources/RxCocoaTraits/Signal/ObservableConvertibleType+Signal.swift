@@ -25,11 +25,4 @@ extension ObservableConvertibleType {
         asSharedSequence(
             sharingStrategy: SignalSharingStrategy.self, onErrorRecover: onErrorRecover, isolation: isolation)
     }
-
-    /// RxSwift's spelling of `asSignal(onErrorRecover:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public func asSignal(onErrorRecover: @escaping (_ error: any Swift.Error) -> Signal<Element>) -> Signal<Element> {
-        asSignal(onErrorRecover: onErrorRecover, isolation: nil)
-    }
 }

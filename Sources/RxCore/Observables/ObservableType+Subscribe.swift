@@ -12,14 +12,6 @@ extension ObservableType {
         asObservable().subscribe(AnonymousObserver(on, isolation: HandlerIsolation(isolation)))
     }
 
-    /// RxSwift's spelling of `subscribe(_:isolation:)`, kept for references by this name (such as
-    /// `subscribe(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> any Disposable {
-        subscribe(on, isolation: nil)
-    }
-
     /// Subscribes closures for each kind of event.
     ///
     /// On a terminal event the order is: `onError` or `onCompleted`, then `onDisposed`, then the
@@ -62,17 +54,6 @@ extension ObservableType {
         return Disposables.create(subscription, disposable)
     }
 
-    /// RxSwift's spelling of `subscribe(onNext:onError:onCompleted:onDisposed:isolation:)`, kept for references by this name (such as
-    /// `subscribe(onNext:onError:onCompleted:onDisposed:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func subscribe(
-        onNext: ((Element) -> Void)? = nil, onError: ((any Swift.Error) -> Void)? = nil,
-        onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil
-    ) -> any Disposable {
-        subscribe(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, isolation: nil)
-    }
-
     /// Subscribes closures that also receive `object`, held weakly: once `object` is released,
     /// none of the closures is called any more, `onDisposed` included.
     ///
@@ -93,19 +74,5 @@ extension ObservableType {
             onDisposed: weaklyBound(object, onDisposed),
             isolation: isolation
         )
-    }
-
-    /// RxSwift's spelling of `subscribe(with:onNext:onError:onCompleted:onDisposed:isolation:)`, kept for references by this name (such as
-    /// `subscribe(with:onNext:onError:onCompleted:onDisposed:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func subscribe<Object: AnyObject>(
-        with object: Object, onNext: ((Object, Element) -> Void)? = nil,
-        onError: ((Object, any Swift.Error) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil
-    ) -> any Disposable {
-        subscribe(
-            with: object, onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed,
-            isolation: nil)
     }
 }

@@ -19,16 +19,6 @@ extension ObservableType {
         return CombineLatestCollection(sources: collection.map { $0.asObservable() }, resultSelector: resultSelector)
     }
 
-    /// RxSwift's spelling of `combineLatest(_:resultSelector:isolation:)`, kept for references by this name (such as
-    /// `combineLatest(_:resultSelector:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public static func combineLatest<Collection: Swift.Collection>(
-        _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
-    ) -> Observable<Element> where Collection.Element: ObservableType {
-        Self.combineLatest(collection, resultSelector: resultSelector, isolation: nil)
-    }
-
     /// Once every sequence of `collection` has sent an element, the latest element of each, in
     /// the collection's order, each time any of them sends one; as
     /// ``combineLatest(_:resultSelector:isolation:)`` with the elements as they are, so an empty

@@ -17,16 +17,6 @@ extension ObservableType {
         let selector = handlerIsolation.guarding(selector, "concatMap(_:)")
         return ConcatMap(source: asObservable(), selector: selector)
     }
-
-    /// RxSwift's spelling of `concatMap(_:isolation:)`, kept for references by this name (such as
-    /// `concatMap(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source)
-        -> Observable<Source.Element>
-    {
-        concatMap(selector, isolation: nil)
-    }
 }
 
 /// The producer behind `concatMap(_:)`.

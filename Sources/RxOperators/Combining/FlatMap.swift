@@ -16,16 +16,6 @@ extension ObservableType {
         let selector = handlerIsolation.guarding(selector, "flatMap(_:)")
         return FlatMap(source: asObservable(), selector: selector, dropsWhileActive: false)
     }
-
-    /// RxSwift's spelling of `flatMap(_:isolation:)`, kept for references by this name (such as
-    /// `flatMap(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source)
-        -> Observable<Source.Element>
-    {
-        flatMap(selector, isolation: nil)
-    }
 }
 
 /// The producer behind `flatMap(_:)` and `flatMapFirst(_:)`.

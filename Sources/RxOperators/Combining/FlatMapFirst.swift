@@ -15,14 +15,4 @@ extension ObservableType {
         let selector = handlerIsolation.guarding(selector, "flatMapFirst(_:)")
         return FlatMap(source: asObservable(), selector: selector, dropsWhileActive: true)
     }
-
-    /// RxSwift's spelling of `flatMapFirst(_:isolation:)`, kept for references by this name (such as
-    /// `flatMapFirst(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source)
-        -> Observable<Source.Element>
-    {
-        flatMapFirst(selector, isolation: nil)
-    }
 }

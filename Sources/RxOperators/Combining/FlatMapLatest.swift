@@ -17,16 +17,6 @@ extension ObservableType {
         let selector = handlerIsolation.guarding(selector, "flatMapLatest(_:)")
         return FlatMapLatest(source: asObservable(), selector: selector)
     }
-
-    /// RxSwift's spelling of `flatMapLatest(_:isolation:)`, kept for references by this name (such as
-    /// `flatMapLatest(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source)
-        -> Observable<Source.Element>
-    {
-        flatMapLatest(selector, isolation: nil)
-    }
 }
 
 /// The producer behind `flatMapLatest(_:)`.

@@ -17,16 +17,6 @@ extension ObservableType {
         return WithLatestFrom(first: asObservable(), second: second.asObservable(), resultSelector: resultSelector)
     }
 
-    /// RxSwift's spelling of `withLatestFrom(_:resultSelector:isolation:)`, kept for references by this name (such as
-    /// `withLatestFrom(_:resultSelector:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func withLatestFrom<Source: ObservableConvertibleType, ResultType>(
-        _ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> ResultType
-    ) -> Observable<ResultType> {
-        withLatestFrom(second, resultSelector: resultSelector, isolation: nil)
-    }
-
     /// The latest element of `second` each time this sequence sends an element, once `second`
     /// has sent one; as ``withLatestFrom(_:resultSelector:isolation:)`` with a selector that keeps the
     /// second element.

@@ -20,16 +20,6 @@ extension ObservableType {
         return ZipCollection(sources: collection.map { $0.asObservable() }, resultSelector: resultSelector)
     }
 
-    /// RxSwift's spelling of `zip(_:resultSelector:isolation:)`, kept for references by this name (such as
-    /// `zip(_:resultSelector:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<Collection: Swift.Collection>(
-        _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
-    ) -> Observable<Element> where Collection.Element: ObservableType {
-        Self.zip(collection, resultSelector: resultSelector, isolation: nil)
-    }
-
     /// The first elements of every sequence of `collection`, in the collection's order, then the
     /// second elements, and so on; as ``zip(_:resultSelector:isolation:)`` with the elements as they are.
     public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> Observable<[Element]>

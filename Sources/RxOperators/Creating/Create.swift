@@ -27,14 +27,6 @@ extension ObservableType {
             }
         }
     }
-
-    /// RxSwift's spelling of `create(_:isolation:)`, kept for references by this name (such as
-    /// `create(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public static func create(_ subscribe: @escaping (AnyObserver<Element>) -> any Disposable) -> Observable<Element> {
-        Self.create(subscribe, isolation: nil)
-    }
 }
 
 /// What the observer handed to the `create` closure talks to: one call for each kind of event.

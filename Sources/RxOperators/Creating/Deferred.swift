@@ -14,15 +14,6 @@ extension ObservableType {
         // then comes from a cache in the caller instead of a runtime lookup at every call.
         return Deferred(observableFactory: observableFactory)
     }
-
-    /// RxSwift's spelling of `deferred(_:isolation:)`, kept for references by this name (such as
-    /// `deferred(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public static func deferred(_ observableFactory: @escaping () throws -> Observable<Element>) -> Observable<Element>
-    {
-        Self.deferred(observableFactory, isolation: nil)
-    }
 }
 
 /// The producer behind `deferred`.

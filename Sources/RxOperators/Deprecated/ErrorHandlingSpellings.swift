@@ -19,15 +19,6 @@ extension ObservableType {
         `catch`(handler, isolation: isolation)
     }
 
-    /// The RxSwift 5 spelling of ``catch(_:)``, RxSwift's exact signature: kept for references by
-    /// this name; a call picks ``catchError(_:isolation:)``.
-    @_disfavoredOverload
-    @available(*, deprecated, renamed: "catch(_:)")
-    public func catchError(_ handler: @escaping (any Swift.Error) throws -> Observable<Element>) -> Observable<Element>
-    {
-        `catch`(handler, isolation: nil)
-    }
-
     /// The RxSwift 5 spelling of ``catch(sequence:)``.
     ///
     /// RxSwift 6.10 names the wrong replacement in this one's fix-it
@@ -53,16 +44,6 @@ extension ObservableType {
         retry(when: notificationHandler, isolation: isolation)
     }
 
-    /// The RxSwift 5 spelling of `retry(when:)`, whose failures are any error, RxSwift's exact
-    /// signature: kept for references by this name; a call picks the form with `isolation:`.
-    @_disfavoredOverload
-    @available(*, deprecated, renamed: "retry(when:)")
-    public func retryWhen(_ notificationHandler: @escaping (Observable<any Swift.Error>) -> some ObservableType)
-        -> Observable<Element>
-    {
-        retry(when: notificationHandler, isolation: nil)
-    }
-
     /// The RxSwift 5 spelling of `retry(when:isolation:)`, whose failures are of one
     /// error type.
     @available(*, deprecated, renamed: "retry(when:isolation:)")
@@ -71,18 +52,5 @@ extension ObservableType {
         isolation: isolated (any Actor)? = #isolation
     ) -> Observable<Element> {
         retry(when: notificationHandler, isolation: isolation)
-    }
-
-    /// The RxSwift 5 spelling of `retry(when:)`, whose failures are of one error type, RxSwift's
-    /// exact signature: kept for references by this name; a call picks the form with
-    /// `isolation:`.
-    @_disfavoredOverload
-    @available(*, deprecated, renamed: "retry(when:)")
-    public func retryWhen<Error: Swift.Error>(
-        _ notificationHandler: @escaping (Observable<Error>) -> some ObservableType
-    )
-        -> Observable<Element>
-    {
-        retry(when: notificationHandler, isolation: nil)
     }
 }

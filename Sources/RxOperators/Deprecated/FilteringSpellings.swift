@@ -30,14 +30,6 @@ extension ObservableType {
         skip(while: predicate, isolation: isolation)
     }
 
-    /// The RxSwift 5 spelling of ``skip(while:)``, RxSwift's exact signature: kept for references
-    /// by this name; a call picks ``skipWhile(_:isolation:)``.
-    @_disfavoredOverload
-    @available(*, deprecated, renamed: "skip(while:)")
-    public func skipWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-        skip(while: predicate, isolation: nil)
-    }
-
     /// The RxSwift 5 spelling of ``take(until:)``.
     @available(*, deprecated, renamed: "take(until:)")
     public func takeUntil(_ other: some ObservableType) -> Observable<Element> {
@@ -53,16 +45,6 @@ extension ObservableType {
         take(until: predicate, behavior: behavior, isolation: isolation)
     }
 
-    /// The RxSwift 5 spelling of ``take(until:behavior:)``, RxSwift's exact signature: kept for
-    /// references by this name; a call picks ``takeUntil(_:predicate:isolation:)``.
-    @_disfavoredOverload
-    @available(*, deprecated, renamed: "take(until:behavior:)")
-    public func takeUntil(_ behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool)
-        -> Observable<Element>
-    {
-        take(until: predicate, behavior: behavior, isolation: nil)
-    }
-
     /// The RxSwift 5 spelling of ``take(while:behavior:isolation:)`` with the default,
     /// `.exclusive`, behavior.
     @available(*, deprecated, renamed: "take(while:isolation:)")
@@ -70,14 +52,5 @@ extension ObservableType {
         _ predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation
     ) -> Observable<Element> {
         take(while: predicate, behavior: .exclusive, isolation: isolation)
-    }
-
-    /// The RxSwift 5 spelling of ``take(while:behavior:)`` with the `.exclusive` behavior,
-    /// RxSwift's exact signature: kept for references by this name; a call picks
-    /// ``takeWhile(_:isolation:)``.
-    @_disfavoredOverload
-    @available(*, deprecated, renamed: "take(while:)")
-    public func takeWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-        take(while: predicate, behavior: .exclusive, isolation: nil)
     }
 }

@@ -21,16 +21,6 @@ extension PrimitiveSequence {
         `catch`(handler, isolation: isolation)
     }
 
-    /// The RxSwift 5 spelling of ``catch(_:)``, RxSwift's exact signature: kept for references by
-    /// this name; a call picks ``catchError(_:isolation:)``.
-    @_disfavoredOverload
-    @available(*, deprecated, renamed: "catch(_:)")
-    public func catchError(_ handler: @escaping (any Swift.Error) throws -> PrimitiveSequence<Trait, Element>)
-        -> PrimitiveSequence<Trait, Element>
-    {
-        `catch`(handler, isolation: nil)
-    }
-
     /// The RxSwift 5 spelling of ``observe(on:)``.
     @available(*, deprecated, renamed: "observe(on:)")
     public func observeOn(_ scheduler: any ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element> {
@@ -52,16 +42,6 @@ extension PrimitiveSequence {
         retry(when: notificationHandler, isolation: isolation)
     }
 
-    /// The RxSwift 5 spelling of `retry(when:)`, whose failures are any error, RxSwift's exact
-    /// signature: kept for references by this name; a call picks the form with `isolation:`.
-    @_disfavoredOverload
-    @available(*, deprecated, renamed: "retry(when:)")
-    public func retryWhen(_ notificationHandler: @escaping (Observable<any Swift.Error>) -> some ObservableType)
-        -> PrimitiveSequence<Trait, Element>
-    {
-        retry(when: notificationHandler, isolation: nil)
-    }
-
     /// The RxSwift 5 spelling of `retry(when:isolation:)`, whose failures are of one
     /// error type.
     @available(*, deprecated, renamed: "retry(when:isolation:)")
@@ -70,19 +50,6 @@ extension PrimitiveSequence {
         isolation: isolated (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
         retry(when: notificationHandler, isolation: isolation)
-    }
-
-    /// The RxSwift 5 spelling of `retry(when:)`, whose failures are of one error type, RxSwift's
-    /// exact signature: kept for references by this name; a call picks the form with
-    /// `isolation:`.
-    @_disfavoredOverload
-    @available(*, deprecated, renamed: "retry(when:)")
-    public func retryWhen<Error: Swift.Error>(
-        _ notificationHandler: @escaping (Observable<Error>) -> some ObservableType
-    )
-        -> PrimitiveSequence<Trait, Element>
-    {
-        retry(when: notificationHandler, isolation: nil)
     }
 }
 
@@ -103,18 +70,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         isolation: isolated (any Actor)? = #isolation
     ) -> any Disposable {
         subscribe(onSuccess: onSuccess, onFailure: onError, onDisposed: onDisposed, isolation: isolation)
-    }
-
-    /// The RxSwift 5 spelling of ``subscribe(onSuccess:onFailure:onDisposed:)``, RxSwift's exact
-    /// signature: kept for references by this name; a call picks the form with `isolation:`.
-    @_disfavoredOverload
-    @available(*, deprecated, renamed: "subscribe(onSuccess:onFailure:onDisposed:)")
-    public func subscribe(
-        onSuccess: ((Element) -> Void)? = nil,
-        onError: @escaping (any Swift.Error) -> Void,
-        onDisposed: (() -> Void)? = nil
-    ) -> any Disposable {
-        subscribe(onSuccess: onSuccess, onFailure: onError, onDisposed: onDisposed, isolation: nil)
     }
 }
 

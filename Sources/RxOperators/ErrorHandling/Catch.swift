@@ -16,14 +16,6 @@ extension ObservableType {
         let handler = handlerIsolation.guarding(handler, "catch(_:)")
         return Catch(source: asObservable(), handler: handler)
     }
-
-    /// RxSwift's spelling of `catch(_:isolation:)`, kept for references by this name (such as
-    /// `catch(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func `catch`(_ handler: @escaping (any Swift.Error) throws -> Observable<Element>) -> Observable<Element> {
-        `catch`(handler, isolation: nil)
-    }
 }
 
 /// The producer behind `catch(_:)` and `catchAndReturn(_:)`.

@@ -21,16 +21,6 @@ extension ObservableType {
         return RetryWhen(source: asObservable(), notificationHandler: notificationHandler)
     }
 
-    /// RxSwift's spelling of `retry(when:isolation:)-433mi`, kept for references by this name (such as
-    /// `retry(when:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func retry<TriggerObservable: ObservableType>(
-        when notificationHandler: @escaping (Observable<any Swift.Error>) -> TriggerObservable
-    ) -> Observable<Element> {
-        retry(when: notificationHandler, isolation: nil)
-    }
-
     /// The form of `retry(when:)` whose errors sequence
     /// carries one type of error: a failure with an error of another type is sent on as the
     /// result's error, without consulting the trigger.
@@ -41,16 +31,6 @@ extension ObservableType {
         let handlerIsolation = HandlerIsolation(isolation)
         let notificationHandler = handlerIsolation.guarding(notificationHandler, "retry(when:)")
         return RetryWhen(source: asObservable(), notificationHandler: notificationHandler)
-    }
-
-    /// RxSwift's spelling of `retry(when:isolation:)-298kt`, kept for references by this name (such as
-    /// `retry(when:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(
-        when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable
-    ) -> Observable<Element> {
-        retry(when: notificationHandler, isolation: nil)
     }
 }
 

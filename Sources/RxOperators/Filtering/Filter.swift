@@ -19,16 +19,6 @@ extension ObservableType {
         }
         return Filter(source: asObservable(), predicate: predicate, isolation: handlerIsolation)
     }
-
-    /// RxSwift's spelling of `filter(_:isolation:)`, kept for references by this name (such as
-    /// `filter(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func filter(_ predicate: @escaping (Element) throws -> Bool)
-        -> Observable<Element>
-    {
-        filter(predicate, isolation: nil)
-    }
 }
 
 /// The producer behind `filter`.

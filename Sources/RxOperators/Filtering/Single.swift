@@ -19,16 +19,6 @@ extension ObservableType {
         let predicate = handlerIsolation.guarding(predicate, "single(_:)")
         return SingleElement(source: asObservable(), predicate: predicate)
     }
-
-    /// RxSwift's spelling of `single(_:isolation:)`, kept for references by this name (such as
-    /// `single(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func single(_ predicate: @escaping (Element) throws -> Bool)
-        -> Observable<Element>
-    {
-        single(predicate, isolation: nil)
-    }
 }
 
 /// The producer behind both forms of `single`.

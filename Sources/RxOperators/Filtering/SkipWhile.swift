@@ -12,16 +12,6 @@ extension ObservableType {
         let predicate = handlerIsolation.guarding(predicate, "skip(while:)")
         return SkipWhile(source: asObservable(), predicate: predicate)
     }
-
-    /// RxSwift's spelling of `skip(while:isolation:)`, kept for references by this name (such as
-    /// `skip(while:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func skip(while predicate: @escaping (Element) throws -> Bool)
-        -> Observable<Element>
-    {
-        skip(while: predicate, isolation: nil)
-    }
 }
 
 /// The producer behind `skip(while:)`.

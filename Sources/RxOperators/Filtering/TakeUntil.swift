@@ -24,16 +24,6 @@ extension ObservableType {
         let predicate = handlerIsolation.guarding(predicate, "take(until:)")
         return TakeUntilPredicate(source: asObservable(), behavior: behavior, predicate: predicate)
     }
-
-    /// RxSwift's spelling of `take(until:behavior:isolation:)`, kept for references by this name (such as
-    /// `take(until:behavior:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func take(until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive)
-        -> Observable<Element>
-    {
-        take(until: predicate, behavior: behavior, isolation: nil)
-    }
 }
 
 /// The producer behind `take(until:)` with another sequence.

@@ -15,16 +15,6 @@ extension ObservableType {
         let predicate = handlerIsolation.guarding(predicate, "take(while:)")
         return TakeWhile(source: asObservable(), behavior: behavior, predicate: predicate)
     }
-
-    /// RxSwift's spelling of `take(while:behavior:isolation:)`, kept for references by this name (such as
-    /// `take(while:behavior:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func take(while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive)
-        -> Observable<Element>
-    {
-        take(while: predicate, behavior: behavior, isolation: nil)
-    }
 }
 
 /// The producer behind `take(while:behavior:)`.

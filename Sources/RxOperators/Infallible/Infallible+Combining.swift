@@ -12,16 +12,6 @@ extension InfallibleType {
         Infallible(asObservable().flatMap(selector, isolation: isolation))
     }
 
-    /// RxSwift's spelling of `flatMap(_:isolation:)`, kept for references by this name (such as
-    /// `flatMap(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<
-        Source.Element
-    > {
-        flatMap(selector, isolation: nil)
-    }
-
     /// Like `flatMap(_:)`, but drops the elements that arrive while an inner sequence runs:
     /// `flatMapFirst(_:)`.
     ///
@@ -31,16 +21,6 @@ extension InfallibleType {
         _ selector: @escaping (Element) -> Source, isolation: isolated (any Actor)? = #isolation
     ) -> Infallible<Source.Element> {
         Infallible(asObservable().flatMapFirst(selector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `flatMapFirst(_:isolation:)`, kept for references by this name (such as
-    /// `flatMapFirst(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source)
-        -> Infallible<Source.Element>
-    {
-        flatMapFirst(selector, isolation: nil)
     }
 
     /// Like `flatMap(_:)`, but each element's sequence replaces the one before it:
@@ -54,16 +34,6 @@ extension InfallibleType {
         Infallible(asObservable().flatMapLatest(selector, isolation: isolation))
     }
 
-    /// RxSwift's spelling of `flatMapLatest(_:isolation:)`, kept for references by this name (such as
-    /// `flatMapLatest(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source)
-        -> Infallible<Source.Element>
-    {
-        flatMapLatest(selector, isolation: nil)
-    }
-
     /// Subscribes to the sequence `selector` makes of each element, one after the other:
     /// `concatMap(_:)`.
     ///
@@ -73,16 +43,6 @@ extension InfallibleType {
         _ selector: @escaping (Element) -> Source, isolation: isolated (any Actor)? = #isolation
     ) -> Infallible<Source.Element> {
         Infallible(asObservable().concatMap(selector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `concatMap(_:isolation:)`, kept for references by this name (such as
-    /// `concatMap(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<
-        Source.Element
-    > {
-        concatMap(selector, isolation: nil)
     }
 
     /// This sequence's elements, then, once it completes, those of `second`.
@@ -150,16 +110,6 @@ extension InfallibleType {
         Infallible(asObservable().withLatestFrom(second, resultSelector: resultSelector, isolation: isolation))
     }
 
-    /// RxSwift's spelling of `withLatestFrom(_:resultSelector:isolation:)`, kept for references by this name (such as
-    /// `withLatestFrom(_:resultSelector:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func withLatestFrom<Source: InfallibleType, ResultType>(
-        _ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> ResultType
-    ) -> Infallible<ResultType> {
-        withLatestFrom(second, resultSelector: resultSelector, isolation: nil)
-    }
-
     /// For each element, the latest element of `second`; elements that arrive before `second`
     /// sent one are dropped: `withLatestFrom(_:)`.
     public func withLatestFrom<Source: InfallibleType>(_ second: Source) -> Infallible<Source.Element> {
@@ -180,16 +130,6 @@ extension InfallibleType {
                 collection.map { $0.asObservable() }, resultSelector: resultSelector, isolation: isolation))
     }
 
-    /// RxSwift's spelling of `combineLatest(_:resultSelector:isolation:)`, kept for references by this name (such as
-    /// `combineLatest(_:resultSelector:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public static func combineLatest<Collection: Swift.Collection>(
-        _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
-    ) -> Infallible<Element> where Collection.Element: InfallibleType {
-        Self.combineLatest(collection, resultSelector: resultSelector, isolation: nil)
-    }
-
     /// Once each sequence in `collection` has sent an element, the latest element of each, every
     /// time one of them sends: `combineLatest(_:)`.
     public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection) -> Infallible<[Element]>
@@ -208,15 +148,5 @@ extension ObservableType {
         _ selector: @escaping (Element) throws -> Source, isolation: isolated (any Actor)? = #isolation
     ) -> Infallible<Source.Element> {
         Infallible(asObservable().flatMapLatest({ try selector($0).asObservable() }, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `flatMapLatest(_:isolation:)`, kept for references by this name (such as
-    /// `flatMapLatest(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func flatMapLatest<Source: InfallibleType>(_ selector: @escaping (Element) throws -> Source) -> Infallible<
-        Source.Element
-    > {
-        flatMapLatest(selector, isolation: nil)
     }
 }

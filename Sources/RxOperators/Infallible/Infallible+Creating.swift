@@ -48,16 +48,6 @@ extension Infallible {
         return Infallible(source)
     }
 
-    /// RxSwift's spelling of `create(subscribe:isolation:)`, kept for references by this name (such as
-    /// `create(subscribe:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public static func create(subscribe: @escaping (@escaping InfallibleObserver) -> any Disposable) -> Infallible<
-        Element
-    > {
-        Self.create(subscribe: subscribe, isolation: nil)
-    }
-
     /// A sequence that sends `elements` one by one, then completes, scheduling each on
     /// `scheduler`.
     public static func of(
@@ -117,14 +107,5 @@ extension InfallibleType {
         let handlerIsolation = HandlerIsolation(isolation)
         let observableFactory = handlerIsolation.guarding(observableFactory, "deferred(_:)")
         return Infallible(Observable.deferred({ try observableFactory().asObservable() }, isolation: nil))
-    }
-
-    /// RxSwift's spelling of `deferred(_:isolation:)`, kept for references by this name (such as
-    /// `deferred(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public static func deferred(_ observableFactory: @escaping () throws -> Infallible<Element>) -> Infallible<Element>
-    {
-        Self.deferred(observableFactory, isolation: nil)
     }
 }

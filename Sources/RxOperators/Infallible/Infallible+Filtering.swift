@@ -8,14 +8,6 @@ extension InfallibleType {
         Infallible(asObservable().filter(predicate, isolation: isolation))
     }
 
-    /// RxSwift's spelling of `filter(_:isolation:)`, kept for references by this name (such as
-    /// `filter(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func filter(_ predicate: @escaping (Element) -> Bool) -> Infallible<Element> {
-        filter(predicate, isolation: nil)
-    }
-
     /// Passes on the first `count` elements, then completes: `take(_:)`.
     /// A negative count stops the program, as there.
     public func take(_ count: Int) -> Infallible<Element> {
@@ -35,16 +27,6 @@ extension InfallibleType {
         Infallible(asObservable().take(while: predicate, behavior: behavior, isolation: isolation))
     }
 
-    /// RxSwift's spelling of `take(while:behavior:isolation:)`, kept for references by this name (such as
-    /// `take(while:behavior:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func take(while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive)
-        -> Infallible<Element>
-    {
-        take(while: predicate, behavior: behavior, isolation: nil)
-    }
-
     /// Passes on elements until `predicate` accepts one, then completes (sending that one too
     /// when `behavior` is `.inclusive`): `take(until:behavior:)`.
     ///
@@ -55,16 +37,6 @@ extension InfallibleType {
         isolation: isolated (any Actor)? = #isolation
     ) -> Infallible<Element> {
         Infallible(asObservable().take(until: predicate, behavior: behavior, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `take(until:behavior:isolation:)`, kept for references by this name (such as
-    /// `take(until:behavior:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func take(until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive)
-        -> Infallible<Element>
-    {
-        take(until: predicate, behavior: behavior, isolation: nil)
     }
 
     /// Passes on elements until `other` sends an element, then completes:
@@ -90,14 +62,6 @@ extension InfallibleType {
         while predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation
     ) -> Infallible<Element> {
         Infallible(asObservable().skip(while: predicate, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `skip(while:isolation:)`, kept for references by this name (such as
-    /// `skip(while:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func skip(while predicate: @escaping (Element) throws -> Bool) -> Infallible<Element> {
-        skip(while: predicate, isolation: nil)
     }
 
     /// Drops elements until `other` sends an element, then passes on the rest:
@@ -130,15 +94,6 @@ extension InfallibleType {
         Infallible(asObservable().distinctUntilChanged(keySelector, isolation: isolation))
     }
 
-    /// RxSwift's spelling of `distinctUntilChanged(_:isolation:)`, kept for references by this name (such as
-    /// `distinctUntilChanged(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func distinctUntilChanged(_ keySelector: @escaping (Element) throws -> some Equatable) -> Infallible<Element>
-    {
-        distinctUntilChanged(keySelector, isolation: nil)
-    }
-
     /// Passes on each element that `comparer` does not call equal to the element passed on
     /// before it.
     ///
@@ -148,14 +103,6 @@ extension InfallibleType {
         _ comparer: @escaping (Element, Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation
     ) -> Infallible<Element> {
         Infallible(asObservable().distinctUntilChanged(comparer, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `distinctUntilChanged(_:isolation:)`, kept for references by this name (such as
-    /// `distinctUntilChanged(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Infallible<Element> {
-        distinctUntilChanged(comparer, isolation: nil)
     }
 
     /// Passes on each element whose key `comparer` does not call equal to the key of the
@@ -168,16 +115,6 @@ extension InfallibleType {
         isolation: isolated (any Actor)? = #isolation
     ) -> Infallible<Element> {
         Infallible(asObservable().distinctUntilChanged(keySelector, comparer: comparer, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `distinctUntilChanged(_:comparer:isolation:)`, kept for references by this name (such as
-    /// `distinctUntilChanged(_:comparer:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func distinctUntilChanged<Key>(
-        _ keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool
-    ) -> Infallible<Element> {
-        distinctUntilChanged(keySelector, comparer: comparer, isolation: nil)
     }
 
     /// Passes on each element whose value at `keyPath` differs from that of the element passed

@@ -8,14 +8,6 @@ extension InfallibleType {
         Infallible(asObservable().map(transform, isolation: isolation))
     }
 
-    /// RxSwift's spelling of `map(_:isolation:)`, kept for references by this name (such as
-    /// `map(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func map<Result>(_ transform: @escaping (Element) -> Result) -> Infallible<Result> {
-        map(transform, isolation: nil)
-    }
-
     /// Sends `transform` of each element, leaving out the `nil` results:
     /// `compactMap(_:)`.
     public func compactMap<Result>(
@@ -24,28 +16,12 @@ extension InfallibleType {
         Infallible(asObservable().compactMap(transform, isolation: isolation))
     }
 
-    /// RxSwift's spelling of `compactMap(_:isolation:)`, kept for references by this name (such as
-    /// `compactMap(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func compactMap<Result>(_ transform: @escaping (Element) -> Result?) -> Infallible<Result> {
-        compactMap(transform, isolation: nil)
-    }
-
     /// Sends, after each element, the result of `accumulator` applied to the previous result
     /// (`seed` at first) and the element: `scan(_:accumulator:)`.
     public func scan<Seed>(
         _ seed: Seed, accumulator: @escaping (Seed, Element) -> Seed, isolation: isolated (any Actor)? = #isolation
     ) -> Infallible<Seed> {
         Infallible(asObservable().scan(seed, accumulator: accumulator, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `scan(_:accumulator:isolation:)`, kept for references by this name (such as
-    /// `scan(_:accumulator:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func scan<Seed>(_ seed: Seed, accumulator: @escaping (Seed, Element) -> Seed) -> Infallible<Seed> {
-        scan(seed, accumulator: accumulator, isolation: nil)
     }
 
     /// Sends, after each element, the accumulated value that `accumulator` changes in place,
@@ -57,14 +33,6 @@ extension InfallibleType {
         Infallible(asObservable().scan(into: seed, accumulator: accumulator, isolation: isolation))
     }
 
-    /// RxSwift's spelling of `scan(into:accumulator:isolation:)`, kept for references by this name (such as
-    /// `scan(into:accumulator:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func scan<Seed>(into seed: Seed, accumulator: @escaping (inout Seed, Element) -> Void) -> Infallible<Seed> {
-        scan(into: seed, accumulator: accumulator, isolation: nil)
-    }
-
     /// Sends `resultSelector` of `obj` and each element while `obj` lives, and completes once
     /// it is released: `withUnretained(_:resultSelector:)`.
     public func withUnretained<Object: AnyObject, Out>(
@@ -72,16 +40,6 @@ extension InfallibleType {
         isolation: isolated (any Actor)? = #isolation
     ) -> Infallible<Out> {
         Infallible(asObservable().withUnretained(obj, resultSelector: resultSelector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `withUnretained(_:resultSelector:isolation:)`, kept for references by this name (such as
-    /// `withUnretained(_:resultSelector:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func withUnretained<Object: AnyObject, Out>(
-        _ obj: Object, resultSelector: @escaping (Object, Element) -> Out
-    ) -> Infallible<Out> {
-        withUnretained(obj, resultSelector: resultSelector, isolation: nil)
     }
 
     /// Sends `obj` with each element while `obj` lives, and completes once it is released:

@@ -79,16 +79,6 @@ extension InfallibleType {
             onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation)
     }
 
-    /// RxSwift's spelling of `subscribe(onNext:onCompleted:onDisposed:isolation:)`, kept for references by this name (such as
-    /// `subscribe(onNext:onCompleted:onDisposed:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func subscribe(
-        onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil
-    ) -> any Disposable {
-        subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: nil)
-    }
-
     /// Subscribes closures that also receive `object`, held weakly: once `object` is released,
     /// none of the closures is called any more, `onDisposed` included.
     ///
@@ -109,17 +99,6 @@ extension InfallibleType {
             onDisposed: weaklyBound(object, onDisposed),
             isolation: isolation
         )
-    }
-
-    /// RxSwift's spelling of `subscribe(with:onNext:onCompleted:onDisposed:isolation:)`, kept for references by this name (such as
-    /// `subscribe(with:onNext:onCompleted:onDisposed:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func subscribe<Object: AnyObject>(
-        with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil
-    ) -> any Disposable {
-        subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: nil)
     }
 
     /// Subscribes a closure that receives every event.
@@ -147,14 +126,6 @@ extension InfallibleType {
                     errorReachedInfallible(error)
                 }
             }, isolation: nil)
-    }
-
-    /// RxSwift's spelling of `subscribe(_:isolation:)`, kept for references by this name (such as
-    /// `subscribe(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func subscribe(_ on: @escaping (InfallibleEvent<Element>) -> Void) -> any Disposable {
-        subscribe(on, isolation: nil)
     }
 }
 

@@ -24,16 +24,6 @@ extension ObservableType {
         let makeSubject = handlerIsolation.guarding(makeSubject, "multicast(makeSubject:)")
         return ConnectableObservableAdapter(source: asObservable(), makeSubject: makeSubject)
     }
-
-    /// RxSwift's spelling of `multicast(makeSubject:isolation:)`, kept for references by this name (such as
-    /// `multicast(makeSubject:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func multicast<Subject: SubjectType>(makeSubject: @escaping () -> Subject)
-        -> ConnectableObservable<Subject.Element>
-    where Subject.Observer.Element == Element {
-        multicast(makeSubject: makeSubject, isolation: nil)
-    }
 }
 
 /// A connectable sequence that numbers the subjects it feeds, so that `refCount()` can tell

@@ -17,17 +17,6 @@ extension ObservableType {
         let selector = handlerIsolation.guarding(selector, "multicast(selector:)")
         return MulticastSelector(source: asObservable(), subjectSelector: subjectSelector, selector: selector)
     }
-
-    /// RxSwift's spelling of `multicast(_:selector:isolation:)`, kept for references by this name (such as
-    /// `multicast(_:selector:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func multicast<Subject: SubjectType, Result>(
-        _ subjectSelector: @escaping () throws -> Subject,
-        selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>
-    ) -> Observable<Result> where Subject.Observer.Element == Element {
-        multicast(subjectSelector, selector: selector, isolation: nil)
-    }
 }
 
 final class MulticastSelector<Subject: SubjectType, Result>: Producer<Result> {

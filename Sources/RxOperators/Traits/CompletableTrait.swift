@@ -49,16 +49,6 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         return PrimitiveSequence(raw: source)
     }
 
-    /// RxSwift's spelling of `create(subscribe:isolation:)`, kept for references by this name (such as
-    /// `create(subscribe:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public static func create(subscribe: @escaping (@escaping CompletableObserver) -> any Disposable)
-        -> PrimitiveSequence<Trait, Element>
-    {
-        Self.create(subscribe: subscribe, isolation: nil)
-    }
-
     /// Subscribes `observer`, which receives the one event: `.completed` or `.error`.
     public func subscribe(
         _ observer: @escaping (CompletableEvent) -> Void, isolation: isolated (any Actor)? = #isolation
@@ -67,14 +57,6 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         return primitiveSequence.subscribe(
             .completable, onSuccess: nil, onFailure: { observer(.error($0)) }, onCompleted: { observer(.completed) },
             onDisposed: nil, isolation: HandlerIsolation(nil))
-    }
-
-    /// RxSwift's spelling of `subscribe(_:isolation:)`, kept for references by this name (such as
-    /// `subscribe(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func subscribe(_ observer: @escaping (CompletableEvent) -> Void) -> any Disposable {
-        subscribe(observer, isolation: nil)
     }
 
     /// Subscribes closures for the completion and the failure.
@@ -92,16 +74,6 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         primitiveSequence.subscribe(
             .completable, onSuccess: nil, onFailure: onError, onCompleted: onCompleted, onDisposed: onDisposed,
             isolation: HandlerIsolation(isolation))
-    }
-
-    /// RxSwift's spelling of `subscribe(onCompleted:onError:onDisposed:isolation:)`, kept for references by this name (such as
-    /// `subscribe(onCompleted:onError:onDisposed:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func subscribe(
-        onCompleted: (() -> Void)? = nil, onError: ((any Swift.Error) -> Void)? = nil, onDisposed: (() -> Void)? = nil
-    ) -> any Disposable {
-        subscribe(onCompleted: onCompleted, onError: onError, onDisposed: onDisposed, isolation: nil)
     }
 
     /// Subscribes closures that also receive `object`, held weakly: once `object` is released,
@@ -122,17 +94,6 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
             onDisposed: weaklyBound(object, onDisposed),
             isolation: isolation
         )
-    }
-
-    /// RxSwift's spelling of `subscribe(with:onCompleted:onError:onDisposed:isolation:)`, kept for references by this name (such as
-    /// `subscribe(with:onCompleted:onError:onDisposed:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func subscribe<Object: AnyObject>(
-        with object: Object, onCompleted: ((Object) -> Void)? = nil,
-        onError: ((Object, any Swift.Error) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil
-    ) -> any Disposable {
-        subscribe(with: object, onCompleted: onCompleted, onError: onError, onDisposed: onDisposed, isolation: nil)
     }
 
     /// A `Completable` that fails with `error` as soon as it is subscribed to.

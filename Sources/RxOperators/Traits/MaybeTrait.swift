@@ -53,16 +53,6 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         return PrimitiveSequence(raw: source)
     }
 
-    /// RxSwift's spelling of `create(subscribe:isolation:)`, kept for references by this name (such as
-    /// `create(subscribe:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public static func create(subscribe: @escaping (@escaping MaybeObserver) -> any Disposable) -> PrimitiveSequence<
-        Trait, Element
-    > {
-        Self.create(subscribe: subscribe, isolation: nil)
-    }
-
     /// Subscribes `observer`, which receives the one event: `.success` with the element (as it
     /// arrives, before the sequence underneath completes), `.completed` or `.error`.
     public func subscribe(
@@ -73,14 +63,6 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         return primitiveSequence.subscribe(
             .maybe, onSuccess: { observer(.success($0)) }, onFailure: { observer(.error($0)) },
             onCompleted: { observer(.completed) }, onDisposed: nil, isolation: HandlerIsolation(nil))
-    }
-
-    /// RxSwift's spelling of `subscribe(_:isolation:)`, kept for references by this name (such as
-    /// `subscribe(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func subscribe(_ observer: @escaping (MaybeEvent<Element>) -> Void) -> any Disposable {
-        subscribe(observer, isolation: nil)
     }
 
     /// Subscribes closures for the success, the failure and the completion without an element.
@@ -100,18 +82,6 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         primitiveSequence.subscribe(
             .maybe, onSuccess: onSuccess, onFailure: onError, onCompleted: onCompleted, onDisposed: onDisposed,
             isolation: HandlerIsolation(isolation))
-    }
-
-    /// RxSwift's spelling of `subscribe(onSuccess:onError:onCompleted:onDisposed:isolation:)`, kept for references by this name (such as
-    /// `subscribe(onSuccess:onError:onCompleted:onDisposed:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func subscribe(
-        onSuccess: ((Element) -> Void)? = nil, onError: ((any Swift.Error) -> Void)? = nil,
-        onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil
-    ) -> any Disposable {
-        subscribe(
-            onSuccess: onSuccess, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, isolation: nil)
     }
 
     /// Subscribes closures that also receive `object`, held weakly: once `object` is released,
@@ -134,20 +104,6 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
             onDisposed: weaklyBound(object, onDisposed),
             isolation: isolation
         )
-    }
-
-    /// RxSwift's spelling of `subscribe(with:onSuccess:onError:onCompleted:onDisposed:isolation:)`, kept for references by this name (such as
-    /// `subscribe(with:onSuccess:onError:onCompleted:onDisposed:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func subscribe<Object: AnyObject>(
-        with object: Object, onSuccess: ((Object, Element) -> Void)? = nil,
-        onError: ((Object, any Swift.Error) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil
-    ) -> any Disposable {
-        subscribe(
-            with: object, onSuccess: onSuccess, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed,
-            isolation: nil)
     }
 }
 

@@ -18,16 +18,6 @@ extension PrimitiveSequence {
             raw: Observable.deferred({ try observableFactory().source }, isolation: nil))
     }
 
-    /// RxSwift's spelling of `deferred(_:isolation:)`, kept for references by this name (such as
-    /// `deferred(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public static func deferred(_ observableFactory: @escaping () throws -> PrimitiveSequence<Trait, Element>)
-        -> PrimitiveSequence<Trait, Element>
-    {
-        Self.deferred(observableFactory, isolation: nil)
-    }
-
     /// A sequence that owns a resource: for every subscriber, `resourceFactory` makes the
     /// resource, `primitiveSequenceFactory` makes the sequence from it, and the resource is
     /// disposed when that subscription ends. An error thrown by either factory is sent as the
@@ -43,17 +33,6 @@ extension PrimitiveSequence {
         return PrimitiveSequence(
             raw: Observable.using(
                 resourceFactory, observableFactory: { try sequenceFactory($0).source }, isolation: nil))
-    }
-
-    /// RxSwift's spelling of `using(_:primitiveSequenceFactory:isolation:)`, kept for references by this name (such as
-    /// `using(_:primitiveSequenceFactory:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public static func using<Resource: Disposable>(
-        _ resourceFactory: @escaping () throws -> Resource,
-        primitiveSequenceFactory: @escaping (Resource) throws -> PrimitiveSequence<Trait, Element>
-    ) -> PrimitiveSequence<Trait, Element> {
-        Self.using(resourceFactory, primitiveSequenceFactory: primitiveSequenceFactory, isolation: nil)
     }
 
     /// Subscribes to the source only once `dueTime` has passed on `scheduler`; events are not
@@ -107,16 +86,6 @@ extension PrimitiveSequence {
         return PrimitiveSequence(raw: source.catch({ try handler($0).source }, isolation: nil))
     }
 
-    /// RxSwift's spelling of `catch(_:isolation:)`, kept for references by this name (such as
-    /// `catch(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func `catch`(_ handler: @escaping (any Swift.Error) throws -> PrimitiveSequence<Trait, Element>)
-        -> PrimitiveSequence<Trait, Element>
-    {
-        `catch`(handler, isolation: nil)
-    }
-
     /// Subscribes again each time the sequence fails, up to `maxAttemptCount` subscriptions in
     /// all (the first included); the last failure is sent on.
     public func retry(_ maxAttemptCount: Int) -> PrimitiveSequence<Trait, Element> {
@@ -136,16 +105,6 @@ extension PrimitiveSequence {
         PrimitiveSequence(raw: source.retry(when: notificationHandler, isolation: isolation))
     }
 
-    /// RxSwift's spelling of `retry(when:isolation:)`, kept for references by this name (such as
-    /// `retry(when:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func retry<TriggerObservable: ObservableType>(
-        when notificationHandler: @escaping (Observable<any Swift.Error>) -> TriggerObservable
-    ) -> PrimitiveSequence<Trait, Element> {
-        retry(when: notificationHandler, isolation: nil)
-    }
-
     /// The form of `retry(when:)` whose failures sequence carries one type of error: a failure
     /// with an error of another type is sent on without consulting the trigger.
     public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(
@@ -153,16 +112,6 @@ extension PrimitiveSequence {
         isolation: isolated (any Actor)? = #isolation
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.retry(when: notificationHandler, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `retry(when:isolation:)`, kept for references by this name (such as
-    /// `retry(when:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(
-        when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable
-    ) -> PrimitiveSequence<Trait, Element> {
-        retry(when: notificationHandler, isolation: nil)
     }
 
     /// Prints every subscription, event and disposal that passes, as `ObservableType.debug`

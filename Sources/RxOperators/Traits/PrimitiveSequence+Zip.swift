@@ -15,15 +15,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
             raw: Observable.zip(source1.source, source2.source, resultSelector: resultSelector, isolation: isolation))
     }
 
-    /// RxSwift's spelling of `zip(_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<E1, E2>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        resultSelector: @escaping (E1, E2) throws -> Element
-    ) -> PrimitiveSequence<Trait, Element> {
-        Self.zip(source1, source2, resultSelector: resultSelector, isolation: nil)
-    }
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
@@ -50,16 +41,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
                 source1.source, source2.source, source3.source, resultSelector: resultSelector, isolation: isolation))
     }
 
-    /// RxSwift's spelling of `zip(_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<E1, E2, E3>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>,
-        resultSelector: @escaping (E1, E2, E3) throws -> Element
-    ) -> PrimitiveSequence<Trait, Element> {
-        Self.zip(source1, source2, source3, resultSelector: resultSelector, isolation: nil)
-    }
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
@@ -88,16 +69,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
                 isolation: isolation))
     }
 
-    /// RxSwift's spelling of `zip(_:_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<E1, E2, E3, E4>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-        resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
-    ) -> PrimitiveSequence<Trait, Element> {
-        Self.zip(source1, source2, source3, source4, resultSelector: resultSelector, isolation: nil)
-    }
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
@@ -128,17 +99,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
                 resultSelector: resultSelector, isolation: isolation))
     }
 
-    /// RxSwift's spelling of `zip(_:_:_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<E1, E2, E3, E4, E5>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-        _ source5: PrimitiveSequence<Trait, E5>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
-    ) -> PrimitiveSequence<Trait, Element> {
-        Self.zip(source1, source2, source3, source4, source5, resultSelector: resultSelector, isolation: nil)
-    }
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
@@ -171,17 +131,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
                 resultSelector: resultSelector, isolation: isolation))
     }
 
-    /// RxSwift's spelling of `zip(_:_:_:_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<E1, E2, E3, E4, E5, E6>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-        _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
-    ) -> PrimitiveSequence<Trait, Element> {
-        Self.zip(source1, source2, source3, source4, source5, source6, resultSelector: resultSelector, isolation: nil)
-    }
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
@@ -216,20 +165,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
                 source7.source, resultSelector: resultSelector, isolation: isolation))
     }
 
-    /// RxSwift's spelling of `zip(_:_:_:_:_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<E1, E2, E3, E4, E5, E6, E7>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-        _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
-        _ source7: PrimitiveSequence<Trait, E7>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element
-    ) -> PrimitiveSequence<Trait, Element> {
-        Self.zip(
-            source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector,
-            isolation: nil)
-    }
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
@@ -266,20 +201,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
                 source7.source, source8.source, resultSelector: resultSelector, isolation: isolation))
     }
 
-    /// RxSwift's spelling of `zip(_:_:_:_:_:_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-        _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
-        _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
-    ) -> PrimitiveSequence<Trait, Element> {
-        Self.zip(
-            source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: resultSelector,
-            isolation: nil)
-    }
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
@@ -311,15 +232,6 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
             raw: Observable.zip(source1.source, source2.source, resultSelector: resultSelector, isolation: isolation))
     }
 
-    /// RxSwift's spelling of `zip(_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<E1, E2>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        resultSelector: @escaping (E1, E2) throws -> Element
-    ) -> PrimitiveSequence<Trait, Element> {
-        Self.zip(source1, source2, resultSelector: resultSelector, isolation: nil)
-    }
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
@@ -348,16 +260,6 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
                 source1.source, source2.source, source3.source, resultSelector: resultSelector, isolation: isolation))
     }
 
-    /// RxSwift's spelling of `zip(_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<E1, E2, E3>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>,
-        resultSelector: @escaping (E1, E2, E3) throws -> Element
-    ) -> PrimitiveSequence<Trait, Element> {
-        Self.zip(source1, source2, source3, resultSelector: resultSelector, isolation: nil)
-    }
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
@@ -388,16 +290,6 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
                 isolation: isolation))
     }
 
-    /// RxSwift's spelling of `zip(_:_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<E1, E2, E3, E4>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-        resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
-    ) -> PrimitiveSequence<Trait, Element> {
-        Self.zip(source1, source2, source3, source4, resultSelector: resultSelector, isolation: nil)
-    }
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
@@ -430,17 +322,6 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
                 resultSelector: resultSelector, isolation: isolation))
     }
 
-    /// RxSwift's spelling of `zip(_:_:_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<E1, E2, E3, E4, E5>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-        _ source5: PrimitiveSequence<Trait, E5>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
-    ) -> PrimitiveSequence<Trait, Element> {
-        Self.zip(source1, source2, source3, source4, source5, resultSelector: resultSelector, isolation: nil)
-    }
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
@@ -475,17 +356,6 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
                 resultSelector: resultSelector, isolation: isolation))
     }
 
-    /// RxSwift's spelling of `zip(_:_:_:_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<E1, E2, E3, E4, E5, E6>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-        _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
-    ) -> PrimitiveSequence<Trait, Element> {
-        Self.zip(source1, source2, source3, source4, source5, source6, resultSelector: resultSelector, isolation: nil)
-    }
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
@@ -522,20 +392,6 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
                 source7.source, resultSelector: resultSelector, isolation: isolation))
     }
 
-    /// RxSwift's spelling of `zip(_:_:_:_:_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<E1, E2, E3, E4, E5, E6, E7>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-        _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
-        _ source7: PrimitiveSequence<Trait, E7>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element
-    ) -> PrimitiveSequence<Trait, Element> {
-        Self.zip(
-            source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector,
-            isolation: nil)
-    }
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
@@ -574,20 +430,6 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
                 source7.source, source8.source, resultSelector: resultSelector, isolation: isolation))
     }
 
-    /// RxSwift's spelling of `zip(_:_:_:_:_:_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-        _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
-        _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
-    ) -> PrimitiveSequence<Trait, Element> {
-        Self.zip(
-            source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: resultSelector,
-            isolation: nil)
-    }
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {

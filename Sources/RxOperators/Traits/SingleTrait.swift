@@ -51,14 +51,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         return Single(raw: source)
     }
 
-    /// RxSwift's spelling of `create(subscribe:isolation:)`, kept for references by this name (such as
-    /// `create(subscribe:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public static func create(subscribe: @escaping (@escaping SingleObserver) -> any Disposable) -> Single<Element> {
-        Self.create(subscribe: subscribe, isolation: nil)
-    }
-
     /// Subscribes `observer`, which receives the one event: `.success` with the element, or
     /// `.failure`.
     ///
@@ -75,14 +67,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         return primitiveSequence.subscribe(
             .single, onSuccess: { observer(.success($0)) }, onFailure: { observer(.failure($0)) }, onCompleted: nil,
             onDisposed: nil, isolation: HandlerIsolation(nil))
-    }
-
-    /// RxSwift's spelling of `subscribe(_:isolation:)`, kept for references by this name (such as
-    /// `subscribe(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void) -> any Disposable {
-        subscribe(observer, isolation: nil)
     }
 
     /// Subscribes closures for the success and the failure.
@@ -104,17 +88,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
             isolation: HandlerIsolation(isolation))
     }
 
-    /// RxSwift's spelling of `subscribe(onSuccess:onFailure:onDisposed:isolation:)`, kept for references by this name (such as
-    /// `subscribe(onSuccess:onFailure:onDisposed:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func subscribe(
-        onSuccess: ((Element) -> Void)? = nil, onFailure: ((any Swift.Error) -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil
-    ) -> any Disposable {
-        subscribe(onSuccess: onSuccess, onFailure: onFailure, onDisposed: onDisposed, isolation: nil)
-    }
-
     /// Subscribes closures that also receive `object`, held weakly: once `object` is released,
     /// none of the closures is called any more, `onDisposed` included.
     ///
@@ -133,17 +106,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
             onDisposed: weaklyBound(object, onDisposed),
             isolation: isolation
         )
-    }
-
-    /// RxSwift's spelling of `subscribe(with:onSuccess:onFailure:onDisposed:isolation:)`, kept for references by this name (such as
-    /// `subscribe(with:onSuccess:onFailure:onDisposed:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func subscribe<Object: AnyObject>(
-        with object: Object, onSuccess: ((Object, Element) -> Void)? = nil,
-        onFailure: ((Object, any Swift.Error) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil
-    ) -> any Disposable {
-        subscribe(with: object, onSuccess: onSuccess, onFailure: onFailure, onDisposed: onDisposed, isolation: nil)
     }
 }
 

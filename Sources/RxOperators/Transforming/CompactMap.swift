@@ -14,14 +14,6 @@ extension ObservableType {
         // Inlinable for the reason `map` is.
         return CompactMap(source: asObservable(), transform: transform)
     }
-
-    /// RxSwift's spelling of `compactMap(_:isolation:)`, kept for references by this name (such as
-    /// `compactMap(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Observable<Result> {
-        compactMap(transform, isolation: nil)
-    }
 }
 
 /// The producer behind `compactMap`.

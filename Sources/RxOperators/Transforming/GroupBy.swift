@@ -25,16 +25,6 @@ extension ObservableType {
         let keySelector = handlerIsolation.guarding(keySelector, "groupBy(keySelector:)")
         return GroupBy(source: asObservable(), keySelector: keySelector)
     }
-
-    /// RxSwift's spelling of `groupBy(keySelector:isolation:)`, kept for references by this name (such as
-    /// `groupBy(keySelector:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func groupBy<Key: Hashable>(keySelector: @escaping (Element) throws -> Key) -> Observable<
-        GroupedObservable<Key, Element>
-    > {
-        groupBy(keySelector: keySelector, isolation: nil)
-    }
 }
 
 /// The producer of `groupBy(keySelector:)`.

@@ -26,14 +26,6 @@ extension ObservableType {
         }
         return Map(source: asObservable(), transform: transform, isolation: handlerIsolation)
     }
-
-    /// RxSwift's spelling of `map(_:isolation:)`, kept for references by this name (such as
-    /// `map(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
-        map(transform, isolation: nil)
-    }
 }
 
 /// The producer behind `map`, and behind a `filter` that follows it: then each element is

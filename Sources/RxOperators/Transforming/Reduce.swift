@@ -15,16 +15,6 @@ extension ObservableType {
         return Reduce(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: mapResult)
     }
 
-    /// RxSwift's spelling of `reduce(_:accumulator:mapResult:isolation:)`, kept for references by this name (such as
-    /// `reduce(_:accumulator:mapResult:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func reduce<A, Result>(
-        _ seed: A, accumulator: @escaping (A, Element) throws -> A, mapResult: @escaping (A) throws -> Result
-    ) -> Observable<Result> {
-        reduce(seed, accumulator: accumulator, mapResult: mapResult, isolation: nil)
-    }
-
     /// One element when the source completes: `seed` folded with every element by
     /// `accumulator`. An empty source sends `seed`. An error from the source, or thrown by
     /// `accumulator`, ends the sequence with it.
@@ -34,14 +24,6 @@ extension ObservableType {
         let handlerIsolation = HandlerIsolation(isolation)
         let accumulator = handlerIsolation.guarding(accumulator, "reduce(accumulator:)")
         return Reduce(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: { $0 })
-    }
-
-    /// RxSwift's spelling of `reduce(_:accumulator:isolation:)`, kept for references by this name (such as
-    /// `reduce(_:accumulator:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func reduce<A>(_ seed: A, accumulator: @escaping (A, Element) throws -> A) -> Observable<A> {
-        reduce(seed, accumulator: accumulator, isolation: nil)
     }
 }
 

@@ -13,16 +13,6 @@ extension ObservableType {
         return WithUnretained(source: asObservable(), object: obj, resultSelector: resultSelector)
     }
 
-    /// RxSwift's spelling of `withUnretained(_:resultSelector:isolation:)`, kept for references by this name (such as
-    /// `withUnretained(_:resultSelector:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func withUnretained<Object: AnyObject, Out>(
-        _ obj: Object, resultSelector: @escaping (Object, Element) -> Out
-    ) -> Observable<Out> {
-        withUnretained(obj, resultSelector: resultSelector, isolation: nil)
-    }
-
     /// Each element paired with `obj`, holding `obj` weakly: the first element to arrive after
     /// `obj` was released completes the sequence instead.
     public func withUnretained<Object: AnyObject>(_ obj: Object) -> Observable<(Object, Element)> {

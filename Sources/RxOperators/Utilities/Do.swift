@@ -39,22 +39,6 @@ extension ObservableType {
                 onCompleted: onCompleted, afterCompleted: afterCompleted),
             onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose)
     }
-
-    /// RxSwift's spelling of `do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:isolation:)`, kept for references by this name (such as
-    /// `do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func `do`(
-        onNext: ((Element) throws -> Void)? = nil, afterNext: ((Element) throws -> Void)? = nil,
-        onError: ((any Swift.Error) throws -> Void)? = nil, afterError: ((any Swift.Error) throws -> Void)? = nil,
-        onCompleted: (() throws -> Void)? = nil, afterCompleted: (() throws -> Void)? = nil,
-        onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil
-    ) -> Observable<Element> {
-        `do`(
-            onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError, onCompleted: onCompleted,
-            afterCompleted: afterCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose,
-            isolation: nil)
-    }
 }
 
 /// The per-event side effects of one `do`, kept apart so that the sink calls only those given.
