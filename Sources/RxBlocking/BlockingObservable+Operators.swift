@@ -58,9 +58,10 @@ extension BlockingObservable {
     ///   (which ends the subscription), the sequence's error, or ``/RxCore/RxError/timeout``
     ///   when the timeout runs out.
     public func single(
-        _ predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation
+        _ predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) throws -> Element {
-        let predicate = HandlerIsolation(isolation).guarding(predicate, "single(_:)")
+        let predicate = HandlerIsolation(isolation, file: file, line: line).guarding(predicate, "single(_:)")
         return try BlockingWait.run(source, timeout: timeout, limit: 2, predicate: predicate).onlyElement()
     }
 

@@ -3,7 +3,7 @@
 import RxCore
 
 extension BlockingObservable {
-    /// `single(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `single(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no isolation.
     @_disfavoredOverload
     public func single(_ predicate: @escaping (Element) throws -> Bool) throws -> Element {
         try single(predicate, isolation: nil)

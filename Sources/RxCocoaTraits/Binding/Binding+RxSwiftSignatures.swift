@@ -5,7 +5,8 @@ import RxOperators
 import RxRelay
 
 extension InfallibleType {
-    /// `bind(onNext:isolation:)` with RxCocoa's signature, for references by that name: it checks no isolation.
+    /// `bind(onNext:isolation:file:line:)` with RxCocoa's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public func bind(onNext: @escaping (Element) -> Void) -> any Disposable {
         bind(onNext: onNext, isolation: nil)
@@ -13,7 +14,8 @@ extension InfallibleType {
 }
 
 extension ObservableType {
-    /// `bind(with:onNext:isolation:)` with RxCocoa's signature, for references by that name: it checks no isolation.
+    /// `bind(with:onNext:isolation:file:line:)` with RxCocoa's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public func bind<Object: AnyObject>(
         with object: Object, onNext: @escaping (Object, Element) -> Void
@@ -21,7 +23,8 @@ extension ObservableType {
         bind(with: object, onNext: onNext, isolation: nil)
     }
 
-    /// `bind(onNext:isolation:)` with RxCocoa's signature, for references by that name: it checks no isolation.
+    /// `bind(onNext:isolation:file:line:)` with RxCocoa's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public func bind(onNext: @escaping (Element) -> Void) -> any Disposable {
         bind(onNext: onNext, isolation: nil)

@@ -33,9 +33,10 @@ extension InfallibleType {
     /// `isolation` is where the closure was written, filled in by the compiler (see
     /// `HandlerIsolation`).
     public func bind(
-        onNext: @escaping (Element) -> Void, isolation: isolated (any Actor)? = #isolation
+        onNext: @escaping (Element) -> Void, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        asObservable().bind(onNext: onNext, isolation: isolation)
+        asObservable().bind(onNext: onNext, isolation: isolation, file: file, line: line)
     }
 
     /// Subscribes, and makes every relay in `relays` accept each element as its value.

@@ -35,10 +35,11 @@ extension ObservableType {
     /// `HandlerIsolation`).
     public func bind<Object: AnyObject>(
         with object: Object, onNext: @escaping (Object, Element) -> Void,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         subscribe(
-            onNext: weaklyBound(object, onNext), onError: reportErrorReachingBinding, isolation: isolation)
+            onNext: weaklyBound(object, onNext), onError: reportErrorReachingBinding, isolation: isolation, file: file,
+            line: line)
     }
 
     /// Subscribes `onNext` to the elements. An error stops a debug build and is printed in a
@@ -47,9 +48,10 @@ extension ObservableType {
     /// `isolation` is where the closure was written, filled in by the compiler (see
     /// `HandlerIsolation`).
     public func bind(
-        onNext: @escaping (Element) -> Void, isolation: isolated (any Actor)? = #isolation
+        onNext: @escaping (Element) -> Void, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        subscribe(onNext: onNext, onError: reportErrorReachingBinding, isolation: isolation)
+        subscribe(onNext: onNext, onError: reportErrorReachingBinding, isolation: isolation, file: file, line: line)
     }
 }
 

@@ -5,8 +5,8 @@ import RxOperators
 import RxRelay
 
 extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
-    /// `drive(with:onNext:onCompleted:onDisposed:isolation:)` with RxCocoa's signature, for references by that name: it
-    /// checks no isolation.
+    /// `drive(with:onNext:onCompleted:onDisposed:isolation:file:line:)` with RxCocoa's signature, for references by
+    /// that name: it checks no isolation.
     @_disfavoredOverload
     public func drive<Object: AnyObject>(
         with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil,
@@ -15,8 +15,8 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
         drive(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: nil)
     }
 
-    /// `drive(onNext:onCompleted:onDisposed:isolation:)` with RxCocoa's signature, for references by that name: it
-    /// checks no isolation.
+    /// `drive(onNext:onCompleted:onDisposed:isolation:file:line:)` with RxCocoa's signature, for references by that
+    /// name: it checks no isolation.
     @_disfavoredOverload
     public func drive(
         onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil
@@ -26,8 +26,8 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
 }
 
 extension ObservableConvertibleType {
-    /// `asDriver(onErrorRecover:isolation:)` with RxCocoa's signature, for references by that name: it checks no
-    /// isolation.
+    /// `asDriver(onErrorRecover:isolation:file:line:)` with RxCocoa's signature, for references by that name: it checks
+    /// no isolation.
     @_disfavoredOverload
     public func asDriver(onErrorRecover: @escaping (_ error: any Swift.Error) -> Driver<Element>) -> Driver<Element> {
         asDriver(onErrorRecover: onErrorRecover, isolation: nil)

@@ -74,11 +74,12 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
         onNext: ((Object, Element) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         checkDrivingOnMainThread()
         return asObservable().subscribe(
-            with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation)
+            with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation,
+            file: file, line: line)
     }
 
     /// Subscribes closures for elements, completion and the end of the subscription. There is
@@ -90,11 +91,12 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
         onNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         checkDrivingOnMainThread()
         return asObservable().subscribe(
-            onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation)
+            onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation, file: file,
+            line: line)
     }
 
     /// Subscribes and does nothing with the events: keeps the driver's source running. Call it

@@ -20,9 +20,10 @@ extension ObservableConvertibleType {
     /// `HandlerIsolation`).
     public func asDriver(
         onErrorRecover: @escaping (_ error: any Swift.Error) -> Driver<Element>,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Driver<Element> {
         asSharedSequence(
-            sharingStrategy: DriverSharingStrategy.self, onErrorRecover: onErrorRecover, isolation: isolation)
+            sharingStrategy: DriverSharingStrategy.self, onErrorRecover: onErrorRecover, isolation: isolation,
+            file: file, line: line)
     }
 }

@@ -27,9 +27,10 @@ extension ObservableConvertibleType {
     public func asSharedSequence<S>(
         sharingStrategy _: S.Type = S.self,
         onErrorRecover: @escaping (_ error: any Swift.Error) -> SharedSequence<S, Element>,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> SharedSequence<S, Element> {
         SharedSequence(
-            asObservable().observe(on: S.scheduler).catch({ onErrorRecover($0).asObservable() }, isolation: isolation))
+            asObservable().observe(on: S.scheduler).catch(
+                { onErrorRecover($0).asObservable() }, isolation: isolation, file: file, line: line))
     }
 }

@@ -24,9 +24,10 @@ extension SharedSequence {
     /// `HandlerIsolation`).
     public static func deferred(
         _ observableFactory: @escaping () -> SharedSequence<SharingStrategy, Element>,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(Observable.deferred({ observableFactory().asObservable() }, isolation: isolation))
+        SharedSequence(
+            Observable.deferred({ observableFactory().asObservable() }, isolation: isolation, file: file, line: line))
     }
 
     /// A sequence of `elements`, then completion, one element per action on the strategy's

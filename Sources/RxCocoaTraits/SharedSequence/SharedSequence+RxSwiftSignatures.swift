@@ -4,8 +4,8 @@ import RxCore
 import RxOperators
 
 extension ObservableConvertibleType {
-    /// `asSharedSequence(sharingStrategy:onErrorRecover:isolation:)` with RxCocoa's signature, for references by that
-    /// name: it checks no isolation.
+    /// `asSharedSequence(sharingStrategy:onErrorRecover:isolation:file:line:)` with RxCocoa's signature, for references
+    /// by that name: it checks no isolation.
     @_disfavoredOverload
     public func asSharedSequence<S>(
         sharingStrategy: S.Type = S.self,
@@ -16,8 +16,8 @@ extension ObservableConvertibleType {
 }
 
 extension SharedSequence {
-    /// `combineLatest(_:_:resultSelector:isolation:)` with RxCocoa's signature, for references by that name: it checks
-    /// no isolation.
+    /// `combineLatest(_:_:resultSelector:isolation:file:line:)` with RxCocoa's signature, for references by that name:
+    /// it checks no isolation.
     @_disfavoredOverload
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
         _ source1: O1, _ source2: O2, resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
@@ -26,8 +26,8 @@ extension SharedSequence {
         Self.combineLatest(source1, source2, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `combineLatest(_:_:_:resultSelector:isolation:)` with RxCocoa's signature, for references by that name: it
-    /// checks no isolation.
+    /// `combineLatest(_:_:_:resultSelector:isolation:file:line:)` with RxCocoa's signature, for references by that
+    /// name: it checks no isolation.
     @_disfavoredOverload
     public static func combineLatest<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType
@@ -42,8 +42,8 @@ extension SharedSequence {
         Self.combineLatest(source1, source2, source3, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `combineLatest(_:_:_:_:resultSelector:isolation:)` with RxCocoa's signature, for references by that name: it
-    /// checks no isolation.
+    /// `combineLatest(_:_:_:_:resultSelector:isolation:file:line:)` with RxCocoa's signature, for references by that
+    /// name: it checks no isolation.
     @_disfavoredOverload
     public static func combineLatest<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
@@ -59,8 +59,8 @@ extension SharedSequence {
         Self.combineLatest(source1, source2, source3, source4, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `combineLatest(_:_:_:_:_:resultSelector:isolation:)` with RxCocoa's signature, for references by that name: it
-    /// checks no isolation.
+    /// `combineLatest(_:_:_:_:_:resultSelector:isolation:file:line:)` with RxCocoa's signature, for references by that
+    /// name: it checks no isolation.
     @_disfavoredOverload
     public static func combineLatest<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
@@ -77,8 +77,8 @@ extension SharedSequence {
         Self.combineLatest(source1, source2, source3, source4, source5, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `combineLatest(_:_:_:_:_:_:resultSelector:isolation:)` with RxCocoa's signature, for references by that name: it
-    /// checks no isolation.
+    /// `combineLatest(_:_:_:_:_:_:resultSelector:isolation:file:line:)` with RxCocoa's signature, for references by
+    /// that name: it checks no isolation.
     @_disfavoredOverload
     public static func combineLatest<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
@@ -97,8 +97,8 @@ extension SharedSequence {
             source1, source2, source3, source4, source5, source6, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `combineLatest(_:_:_:_:_:_:_:resultSelector:isolation:)` with RxCocoa's signature, for references by that name:
-    /// it checks no isolation.
+    /// `combineLatest(_:_:_:_:_:_:_:resultSelector:isolation:file:line:)` with RxCocoa's signature, for references by
+    /// that name: it checks no isolation.
     @_disfavoredOverload
     public static func combineLatest<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
@@ -121,8 +121,8 @@ extension SharedSequence {
             isolation: nil)
     }
 
-    /// `combineLatest(_:_:_:_:_:_:_:_:resultSelector:isolation:)` with RxCocoa's signature, for references by that
-    /// name: it checks no isolation.
+    /// `combineLatest(_:_:_:_:_:_:_:_:resultSelector:isolation:file:line:)` with RxCocoa's signature, for references by
+    /// that name: it checks no isolation.
     @_disfavoredOverload
     public static func combineLatest<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
@@ -146,7 +146,8 @@ extension SharedSequence {
             isolation: nil)
     }
 
-    /// `deferred(_:isolation:)` with RxCocoa's signature, for references by that name: it checks no isolation.
+    /// `deferred(_:isolation:file:line:)` with RxCocoa's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public static func deferred(
         _ observableFactory: @escaping () -> SharedSequence<SharingStrategy, Element>
@@ -154,7 +155,7 @@ extension SharedSequence {
         Self.deferred(observableFactory, isolation: nil)
     }
 
-    /// `zip(_:resultSelector:isolation:)` with RxCocoa's signature, for references by that name: it checks no
+    /// `zip(_:resultSelector:isolation:file:line:)` with RxCocoa's signature, for references by that name: it checks no
     /// isolation.
     @_disfavoredOverload
     public static func zip<Collection: Swift.Collection, Result>(
@@ -163,8 +164,8 @@ extension SharedSequence {
         Self.zip(collection, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `combineLatest(_:resultSelector:isolation:)` with RxCocoa's signature, for references by that name: it checks no
-    /// isolation.
+    /// `combineLatest(_:resultSelector:isolation:file:line:)` with RxCocoa's signature, for references by that name: it
+    /// checks no isolation.
     @_disfavoredOverload
     public static func combineLatest<Collection: Swift.Collection, Result>(
         _ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result
@@ -172,8 +173,8 @@ extension SharedSequence {
         Self.combineLatest(collection, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `zip(_:_:resultSelector:isolation:)` with RxCocoa's signature, for references by that name: it checks no
-    /// isolation.
+    /// `zip(_:_:resultSelector:isolation:file:line:)` with RxCocoa's signature, for references by that name: it checks
+    /// no isolation.
     @_disfavoredOverload
     public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
         _ source1: O1, _ source2: O2, resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
@@ -182,8 +183,8 @@ extension SharedSequence {
         Self.zip(source1, source2, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `zip(_:_:_:resultSelector:isolation:)` with RxCocoa's signature, for references by that name: it checks no
-    /// isolation.
+    /// `zip(_:_:_:resultSelector:isolation:file:line:)` with RxCocoa's signature, for references by that name: it
+    /// checks no isolation.
     @_disfavoredOverload
     public static func zip<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType
@@ -198,8 +199,8 @@ extension SharedSequence {
         Self.zip(source1, source2, source3, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `zip(_:_:_:_:resultSelector:isolation:)` with RxCocoa's signature, for references by that name: it checks no
-    /// isolation.
+    /// `zip(_:_:_:_:resultSelector:isolation:file:line:)` with RxCocoa's signature, for references by that name: it
+    /// checks no isolation.
     @_disfavoredOverload
     public static func zip<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
@@ -215,8 +216,8 @@ extension SharedSequence {
         Self.zip(source1, source2, source3, source4, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `zip(_:_:_:_:_:resultSelector:isolation:)` with RxCocoa's signature, for references by that name: it checks no
-    /// isolation.
+    /// `zip(_:_:_:_:_:resultSelector:isolation:file:line:)` with RxCocoa's signature, for references by that name: it
+    /// checks no isolation.
     @_disfavoredOverload
     public static func zip<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
@@ -233,8 +234,8 @@ extension SharedSequence {
         Self.zip(source1, source2, source3, source4, source5, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `zip(_:_:_:_:_:_:resultSelector:isolation:)` with RxCocoa's signature, for references by that name: it checks no
-    /// isolation.
+    /// `zip(_:_:_:_:_:_:resultSelector:isolation:file:line:)` with RxCocoa's signature, for references by that name: it
+    /// checks no isolation.
     @_disfavoredOverload
     public static func zip<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
@@ -252,8 +253,8 @@ extension SharedSequence {
         Self.zip(source1, source2, source3, source4, source5, source6, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `zip(_:_:_:_:_:_:_:resultSelector:isolation:)` with RxCocoa's signature, for references by that name: it checks
-    /// no isolation.
+    /// `zip(_:_:_:_:_:_:_:resultSelector:isolation:file:line:)` with RxCocoa's signature, for references by that name:
+    /// it checks no isolation.
     @_disfavoredOverload
     public static func zip<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
@@ -276,8 +277,8 @@ extension SharedSequence {
             isolation: nil)
     }
 
-    /// `zip(_:_:_:_:_:_:_:_:resultSelector:isolation:)` with RxCocoa's signature, for references by that name: it
-    /// checks no isolation.
+    /// `zip(_:_:_:_:_:_:_:_:resultSelector:isolation:file:line:)` with RxCocoa's signature, for references by that
+    /// name: it checks no isolation.
     @_disfavoredOverload
     public static func zip<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
@@ -303,13 +304,14 @@ extension SharedSequence {
 }
 
 extension SharedSequenceConvertibleType {
-    /// `map(_:isolation:)` with RxCocoa's signature, for references by that name: it checks no isolation.
+    /// `map(_:isolation:file:line:)` with RxCocoa's signature, for references by that name: it checks no isolation.
     @_disfavoredOverload
     public func map<Result>(_ selector: @escaping (Element) -> Result) -> SharedSequence<SharingStrategy, Result> {
         map(selector, isolation: nil)
     }
 
-    /// `compactMap(_:isolation:)` with RxCocoa's signature, for references by that name: it checks no isolation.
+    /// `compactMap(_:isolation:file:line:)` with RxCocoa's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public func compactMap<Result>(
         _ selector: @escaping (Element) -> Result?
@@ -317,13 +319,14 @@ extension SharedSequenceConvertibleType {
         compactMap(selector, isolation: nil)
     }
 
-    /// `filter(_:isolation:)` with RxCocoa's signature, for references by that name: it checks no isolation.
+    /// `filter(_:isolation:file:line:)` with RxCocoa's signature, for references by that name: it checks no isolation.
     @_disfavoredOverload
     public func filter(_ predicate: @escaping (Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
         filter(predicate, isolation: nil)
     }
 
-    /// `flatMapLatest(_:isolation:)` with RxCocoa's signature, for references by that name: it checks no isolation.
+    /// `flatMapLatest(_:isolation:file:line:)` with RxCocoa's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public func flatMapLatest<Sharing, Result>(
         _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
@@ -331,7 +334,8 @@ extension SharedSequenceConvertibleType {
         flatMapLatest(selector, isolation: nil)
     }
 
-    /// `flatMapFirst(_:isolation:)` with RxCocoa's signature, for references by that name: it checks no isolation.
+    /// `flatMapFirst(_:isolation:file:line:)` with RxCocoa's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public func flatMapFirst<Sharing, Result>(
         _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
@@ -339,7 +343,7 @@ extension SharedSequenceConvertibleType {
         flatMapFirst(selector, isolation: nil)
     }
 
-    /// `flatMap(_:isolation:)` with RxCocoa's signature, for references by that name: it checks no isolation.
+    /// `flatMap(_:isolation:file:line:)` with RxCocoa's signature, for references by that name: it checks no isolation.
     @_disfavoredOverload
     public func flatMap<Sharing, Result>(
         _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
@@ -347,8 +351,8 @@ extension SharedSequenceConvertibleType {
         flatMap(selector, isolation: nil)
     }
 
-    /// `do(onNext:afterNext:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:isolation:)` with RxCocoa's
-    /// signature, for references by that name: it checks no isolation.
+    /// `do(onNext:afterNext:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:isolation:file:line:)` with
+    /// RxCocoa's signature, for references by that name: it checks no isolation.
     @_disfavoredOverload
     public func `do`(
         onNext: ((Element) -> Void)? = nil, afterNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil,
@@ -360,8 +364,8 @@ extension SharedSequenceConvertibleType {
             onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose, isolation: nil)
     }
 
-    /// `distinctUntilChanged(_:isolation:)` with RxCocoa's signature, for references by that name: it checks no
-    /// isolation.
+    /// `distinctUntilChanged(_:isolation:file:line:)` with RxCocoa's signature, for references by that name: it checks
+    /// no isolation.
     @_disfavoredOverload
     public func distinctUntilChanged(
         _ keySelector: @escaping (Element) -> some Equatable
@@ -369,8 +373,8 @@ extension SharedSequenceConvertibleType {
         distinctUntilChanged(keySelector, isolation: nil)
     }
 
-    /// `distinctUntilChanged(_:isolation:)` with RxCocoa's signature, for references by that name: it checks no
-    /// isolation.
+    /// `distinctUntilChanged(_:isolation:file:line:)` with RxCocoa's signature, for references by that name: it checks
+    /// no isolation.
     @_disfavoredOverload
     public func distinctUntilChanged(
         _ comparer: @escaping (Element, Element) -> Bool
@@ -378,8 +382,8 @@ extension SharedSequenceConvertibleType {
         distinctUntilChanged(comparer, isolation: nil)
     }
 
-    /// `distinctUntilChanged(_:comparer:isolation:)` with RxCocoa's signature, for references by that name: it checks
-    /// no isolation.
+    /// `distinctUntilChanged(_:comparer:isolation:file:line:)` with RxCocoa's signature, for references by that name:
+    /// it checks no isolation.
     @_disfavoredOverload
     public func distinctUntilChanged<K>(
         _ keySelector: @escaping (Element) -> K, comparer: @escaping (K, K) -> Bool
@@ -387,14 +391,15 @@ extension SharedSequenceConvertibleType {
         distinctUntilChanged(keySelector, comparer: comparer, isolation: nil)
     }
 
-    /// `scan(_:accumulator:isolation:)` with RxCocoa's signature, for references by that name: it checks no isolation.
+    /// `scan(_:accumulator:isolation:file:line:)` with RxCocoa's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public func scan<A>(_ seed: A, accumulator: @escaping (A, Element) -> A) -> SharedSequence<SharingStrategy, A> {
         scan(seed, accumulator: accumulator, isolation: nil)
     }
 
-    /// `withLatestFrom(_:resultSelector:isolation:)` with RxCocoa's signature, for references by that name: it checks
-    /// no isolation.
+    /// `withLatestFrom(_:resultSelector:isolation:file:line:)` with RxCocoa's signature, for references by that name:
+    /// it checks no isolation.
     @_disfavoredOverload
     public func withLatestFrom<SecondO: SharedSequenceConvertibleType, ResultType>(
         _ second: SecondO, resultSelector: @escaping (Element, SecondO.Element) -> ResultType
@@ -404,8 +409,8 @@ extension SharedSequenceConvertibleType {
 }
 
 extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingStrategy {
-    /// `withUnretained(_:resultSelector:isolation:)` with RxCocoa's signature, for references by that name: it checks
-    /// no isolation.
+    /// `withUnretained(_:resultSelector:isolation:file:line:)` with RxCocoa's signature, for references by that name:
+    /// it checks no isolation.
     @_disfavoredOverload
     public func withUnretained<Object: AnyObject, Out>(
         _ obj: Object, resultSelector: @escaping (Object, Element) -> Out

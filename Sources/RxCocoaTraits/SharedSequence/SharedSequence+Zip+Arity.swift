@@ -10,13 +10,13 @@ extension SharedSequence {
     public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
     where SharingStrategy == O1.SharingStrategy, O1.SharingStrategy == O2.SharingStrategy {
         SharedSequence<SharingStrategy, Element>(
             Observable.zip(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
-                resultSelector: resultSelector, isolation: isolation))
+                resultSelector: resultSelector, isolation: isolation, file: file, line: line))
     }
 
     /// Of three shared sequences, the result, through `resultSelector`, of their first elements, then of their second
@@ -27,7 +27,7 @@ extension SharedSequence {
     >(
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
     where
         SharingStrategy == O1.SharingStrategy, O1.SharingStrategy == O2.SharingStrategy,
@@ -36,7 +36,8 @@ extension SharedSequence {
         SharedSequence<SharingStrategy, Element>(
             Observable.zip(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
-                source3.asSharedSequence().asObservable(), resultSelector: resultSelector, isolation: isolation))
+                source3.asSharedSequence().asObservable(), resultSelector: resultSelector, isolation: isolation,
+                file: file, line: line))
     }
 
     /// Of four shared sequences, the result, through `resultSelector`, of their first elements, then of their second
@@ -48,7 +49,7 @@ extension SharedSequence {
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
     where
         SharingStrategy == O1.SharingStrategy, O1.SharingStrategy == O2.SharingStrategy,
@@ -58,7 +59,7 @@ extension SharedSequence {
             Observable.zip(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
                 source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
-                resultSelector: resultSelector, isolation: isolation))
+                resultSelector: resultSelector, isolation: isolation, file: file, line: line))
     }
 
     /// Of five shared sequences, the result, through `resultSelector`, of their first elements, then of their second
@@ -70,7 +71,7 @@ extension SharedSequence {
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
     where
         SharingStrategy == O1.SharingStrategy, O1.SharingStrategy == O2.SharingStrategy,
@@ -81,7 +82,8 @@ extension SharedSequence {
             Observable.zip(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
                 source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
-                source5.asSharedSequence().asObservable(), resultSelector: resultSelector, isolation: isolation))
+                source5.asSharedSequence().asObservable(), resultSelector: resultSelector, isolation: isolation,
+                file: file, line: line))
     }
 
     /// Of six shared sequences, the result, through `resultSelector`, of their first elements, then of their second
@@ -94,7 +96,7 @@ extension SharedSequence {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
         resultSelector:
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
     where
         SharingStrategy == O1.SharingStrategy, O1.SharingStrategy == O2.SharingStrategy,
@@ -106,7 +108,7 @@ extension SharedSequence {
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
                 source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
                 source5.asSharedSequence().asObservable(), source6.asSharedSequence().asObservable(),
-                resultSelector: resultSelector, isolation: isolation))
+                resultSelector: resultSelector, isolation: isolation, file: file, line: line))
     }
 
     /// Of seven shared sequences, the result, through `resultSelector`, of their first elements, then of their second
@@ -121,7 +123,7 @@ extension SharedSequence {
         resultSelector:
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws ->
             Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
     where
         SharingStrategy == O1.SharingStrategy, O1.SharingStrategy == O2.SharingStrategy,
@@ -134,7 +136,8 @@ extension SharedSequence {
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
                 source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
                 source5.asSharedSequence().asObservable(), source6.asSharedSequence().asObservable(),
-                source7.asSharedSequence().asObservable(), resultSelector: resultSelector, isolation: isolation))
+                source7.asSharedSequence().asObservable(), resultSelector: resultSelector, isolation: isolation,
+                file: file, line: line))
     }
 
     /// Of eight shared sequences, the result, through `resultSelector`, of their first elements, then of their second
@@ -150,7 +153,7 @@ extension SharedSequence {
         resultSelector:
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
             throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
     where
         SharingStrategy == O1.SharingStrategy, O1.SharingStrategy == O2.SharingStrategy,
@@ -164,7 +167,7 @@ extension SharedSequence {
                 source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
                 source5.asSharedSequence().asObservable(), source6.asSharedSequence().asObservable(),
                 source7.asSharedSequence().asObservable(), source8.asSharedSequence().asObservable(),
-                resultSelector: resultSelector, isolation: isolation))
+                resultSelector: resultSelector, isolation: isolation, file: file, line: line))
     }
 }
 

@@ -20,9 +20,10 @@ extension ObservableConvertibleType {
     /// `HandlerIsolation`).
     public func asSignal(
         onErrorRecover: @escaping (_ error: any Swift.Error) -> Signal<Element>,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Signal<Element> {
         asSharedSequence(
-            sharingStrategy: SignalSharingStrategy.self, onErrorRecover: onErrorRecover, isolation: isolation)
+            sharingStrategy: SignalSharingStrategy.self, onErrorRecover: onErrorRecover, isolation: isolation,
+            file: file, line: line)
     }
 }

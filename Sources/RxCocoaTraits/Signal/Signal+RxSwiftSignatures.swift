@@ -5,8 +5,8 @@ import RxOperators
 import RxRelay
 
 extension ObservableConvertibleType {
-    /// `asSignal(onErrorRecover:isolation:)` with RxCocoa's signature, for references by that name: it checks no
-    /// isolation.
+    /// `asSignal(onErrorRecover:isolation:file:line:)` with RxCocoa's signature, for references by that name: it checks
+    /// no isolation.
     @_disfavoredOverload
     public func asSignal(onErrorRecover: @escaping (_ error: any Swift.Error) -> Signal<Element>) -> Signal<Element> {
         asSignal(onErrorRecover: onErrorRecover, isolation: nil)
@@ -14,8 +14,8 @@ extension ObservableConvertibleType {
 }
 
 extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingStrategy {
-    /// `emit(with:onNext:onCompleted:onDisposed:isolation:)` with RxCocoa's signature, for references by that name: it
-    /// checks no isolation.
+    /// `emit(with:onNext:onCompleted:onDisposed:isolation:file:line:)` with RxCocoa's signature, for references by that
+    /// name: it checks no isolation.
     @_disfavoredOverload
     public func emit<Object: AnyObject>(
         with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil,
@@ -24,8 +24,8 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
         emit(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: nil)
     }
 
-    /// `emit(onNext:onCompleted:onDisposed:isolation:)` with RxCocoa's signature, for references by that name: it
-    /// checks no isolation.
+    /// `emit(onNext:onCompleted:onDisposed:isolation:file:line:)` with RxCocoa's signature, for references by that
+    /// name: it checks no isolation.
     @_disfavoredOverload
     public func emit(
         onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil

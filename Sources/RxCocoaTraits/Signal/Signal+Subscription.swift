@@ -59,10 +59,11 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
         onNext: ((Object, Element) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         asObservable().subscribe(
-            with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation)
+            with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation,
+            file: file, line: line)
     }
 
     /// Subscribes closures for elements, completion and the end of the subscription. There is
@@ -74,9 +75,11 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
         onNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation)
+        asObservable().subscribe(
+            onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation, file: file,
+            line: line)
     }
 
     /// Subscribes and does nothing with the events: keeps the signal's source running.

@@ -7,9 +7,10 @@ extension ObservableType {
     /// in main-actor (or other actor) code is called only there, and the program stops with a
     /// message if an event arrives elsewhere. See ``HandlerIsolation``.
     public func subscribe(
-        _ on: @escaping (Event<Element>) -> Void, isolation: isolated (any Actor)? = #isolation
+        _ on: @escaping (Event<Element>) -> Void, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        asObservable().subscribe(AnonymousObserver(on, isolation: HandlerIsolation(isolation)))
+        asObservable().subscribe(AnonymousObserver(on, isolation: HandlerIsolation(isolation, file: file, line: line)))
     }
 
     /// Subscribes closures for each kind of event.
@@ -29,12 +30,12 @@ extension ObservableType {
         onError: ((any Swift.Error) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         // Inlinable, so that `SubscriptionObserver<Element>` is made where its type is known: its
         // metadata then comes from a cache in the caller instead of a runtime lookup at every
         // subscription.
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let disposable: any Disposable =
             if let onDisposed {
                 Disposables.create(with: handlerIsolation.guarding(onDisposed, "subscribe(onDisposed:)"))
@@ -65,14 +66,14 @@ extension ObservableType {
         onError: ((Object, any Swift.Error) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         subscribe(
             onNext: weaklyBound(object, onNext),
             onError: weaklyBound(object, onError),
             onCompleted: weaklyBound(object, onCompleted),
             onDisposed: weaklyBound(object, onDisposed),
-            isolation: isolation
+            isolation: isolation, file: file, line: line
         )
     }
 }

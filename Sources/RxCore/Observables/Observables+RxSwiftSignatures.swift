@@ -3,14 +3,15 @@
 import RxDisposables
 
 extension ObservableType {
-    /// `subscribe(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `subscribe(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> any Disposable {
         subscribe(on, isolation: nil)
     }
 
-    /// `subscribe(onNext:onError:onCompleted:onDisposed:isolation:)` with RxSwift's signature, for references by that
-    /// name: it checks no isolation.
+    /// `subscribe(onNext:onError:onCompleted:onDisposed:isolation:file:line:)` with RxSwift's signature, for references
+    /// by that name: it checks no isolation.
     @_disfavoredOverload
     public func subscribe(
         onNext: ((Element) -> Void)? = nil, onError: ((any Swift.Error) -> Void)? = nil,
@@ -19,8 +20,8 @@ extension ObservableType {
         subscribe(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, isolation: nil)
     }
 
-    /// `subscribe(with:onNext:onError:onCompleted:onDisposed:isolation:)` with RxSwift's signature, for references by
-    /// that name: it checks no isolation.
+    /// `subscribe(with:onNext:onError:onCompleted:onDisposed:isolation:file:line:)` with RxSwift's signature, for
+    /// references by that name: it checks no isolation.
     @_disfavoredOverload
     public func subscribe<Object: AnyObject>(
         with object: Object, onNext: ((Object, Element) -> Void)? = nil,

@@ -12,9 +12,9 @@ extension ObservableType {
     public static func combineLatest<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let resultSelector = handlerIsolation.guarding(resultSelector, "combineLatest(resultSelector:)")
         return CombineLatest2(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector)
     }
@@ -28,9 +28,9 @@ extension ObservableType {
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let resultSelector = handlerIsolation.guarding(resultSelector, "combineLatest(resultSelector:)")
         return CombineLatest(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector)
@@ -45,9 +45,9 @@ extension ObservableType {
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let resultSelector = handlerIsolation.guarding(resultSelector, "combineLatest(resultSelector:)")
         return CombineLatest(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -65,9 +65,9 @@ extension ObservableType {
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let resultSelector = handlerIsolation.guarding(resultSelector, "combineLatest(resultSelector:)")
         return CombineLatest(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -87,9 +87,9 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
         resultSelector:
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let resultSelector = handlerIsolation.guarding(resultSelector, "combineLatest(resultSelector:)")
         return CombineLatest(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -110,9 +110,9 @@ extension ObservableType {
         resultSelector:
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws ->
             Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let resultSelector = handlerIsolation.guarding(resultSelector, "combineLatest(resultSelector:)")
         return CombineLatest(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
@@ -134,9 +134,9 @@ extension ObservableType {
         resultSelector:
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
             throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let resultSelector = handlerIsolation.guarding(resultSelector, "combineLatest(resultSelector:)")
         return CombineLatest(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),

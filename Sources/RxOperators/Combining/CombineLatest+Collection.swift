@@ -12,9 +12,9 @@ extension ObservableType {
     /// or an error thrown by `resultSelector`, disposing every subscription.
     public static func combineLatest<Collection: Swift.Collection>(
         _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> where Collection.Element: ObservableType {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let resultSelector = handlerIsolation.guarding(resultSelector, "combineLatest(resultSelector:)")
         return CombineLatestCollection(sources: collection.map { $0.asObservable() }, resultSelector: resultSelector)
     }

@@ -4,8 +4,8 @@ import RxCore
 import RxDisposables
 
 extension ObservableType {
-    /// `combineLatest(_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it checks
-    /// no isolation.
+    /// `combineLatest(_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that name:
+    /// it checks no isolation.
     @_disfavoredOverload
     public static func combineLatest<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2, resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
@@ -13,8 +13,8 @@ extension ObservableType {
         Self.combineLatest(source1, source2, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `combineLatest(_:_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it
-    /// checks no isolation.
+    /// `combineLatest(_:_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that
+    /// name: it checks no isolation.
     @_disfavoredOverload
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3,
@@ -23,8 +23,8 @@ extension ObservableType {
         Self.combineLatest(source1, source2, source3, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `combineLatest(_:_:_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it
-    /// checks no isolation.
+    /// `combineLatest(_:_:_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that
+    /// name: it checks no isolation.
     @_disfavoredOverload
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
@@ -33,8 +33,8 @@ extension ObservableType {
         Self.combineLatest(source1, source2, source3, source4, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `combineLatest(_:_:_:_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it
-    /// checks no isolation.
+    /// `combineLatest(_:_:_:_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that
+    /// name: it checks no isolation.
     @_disfavoredOverload
     public static func combineLatest<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType
@@ -45,8 +45,8 @@ extension ObservableType {
         Self.combineLatest(source1, source2, source3, source4, source5, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `combineLatest(_:_:_:_:_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it
-    /// checks no isolation.
+    /// `combineLatest(_:_:_:_:_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by
+    /// that name: it checks no isolation.
     @_disfavoredOverload
     public static func combineLatest<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
@@ -60,8 +60,8 @@ extension ObservableType {
             source1, source2, source3, source4, source5, source6, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `combineLatest(_:_:_:_:_:_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that name:
-    /// it checks no isolation.
+    /// `combineLatest(_:_:_:_:_:_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by
+    /// that name: it checks no isolation.
     @_disfavoredOverload
     public static func combineLatest<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
@@ -77,8 +77,8 @@ extension ObservableType {
             isolation: nil)
     }
 
-    /// `combineLatest(_:_:_:_:_:_:_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that
-    /// name: it checks no isolation.
+    /// `combineLatest(_:_:_:_:_:_:_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by
+    /// that name: it checks no isolation.
     @_disfavoredOverload
     public static func combineLatest<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
@@ -95,8 +95,8 @@ extension ObservableType {
             isolation: nil)
     }
 
-    /// `combineLatest(_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it checks no
-    /// isolation.
+    /// `combineLatest(_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that name: it
+    /// checks no isolation.
     @_disfavoredOverload
     public static func combineLatest<Collection: Swift.Collection>(
         _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
@@ -104,7 +104,8 @@ extension ObservableType {
         Self.combineLatest(collection, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `concatMap(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `concatMap(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public func concatMap<Source: ObservableConvertibleType>(
         _ selector: @escaping (Element) throws -> Source
@@ -112,7 +113,7 @@ extension ObservableType {
         concatMap(selector, isolation: nil)
     }
 
-    /// `flatMap(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `flatMap(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no isolation.
     @_disfavoredOverload
     public func flatMap<Source: ObservableConvertibleType>(
         _ selector: @escaping (Element) throws -> Source
@@ -120,7 +121,8 @@ extension ObservableType {
         flatMap(selector, isolation: nil)
     }
 
-    /// `flatMapFirst(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `flatMapFirst(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public func flatMapFirst<Source: ObservableConvertibleType>(
         _ selector: @escaping (Element) throws -> Source
@@ -128,7 +130,8 @@ extension ObservableType {
         flatMapFirst(selector, isolation: nil)
     }
 
-    /// `flatMapLatest(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `flatMapLatest(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public func flatMapLatest<Source: ObservableConvertibleType>(
         _ selector: @escaping (Element) throws -> Source
@@ -136,8 +139,8 @@ extension ObservableType {
         flatMapLatest(selector, isolation: nil)
     }
 
-    /// `withLatestFrom(_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it checks
-    /// no isolation.
+    /// `withLatestFrom(_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that name:
+    /// it checks no isolation.
     @_disfavoredOverload
     public func withLatestFrom<Source: ObservableConvertibleType, ResultType>(
         _ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> ResultType
@@ -145,8 +148,8 @@ extension ObservableType {
         withLatestFrom(second, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `zip(_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it checks no
-    /// isolation.
+    /// `zip(_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks
+    /// no isolation.
     @_disfavoredOverload
     public static func zip<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2, resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
@@ -154,8 +157,8 @@ extension ObservableType {
         Self.zip(source1, source2, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `zip(_:_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it checks no
-    /// isolation.
+    /// `zip(_:_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that name: it
+    /// checks no isolation.
     @_disfavoredOverload
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3,
@@ -164,8 +167,8 @@ extension ObservableType {
         Self.zip(source1, source2, source3, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `zip(_:_:_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it checks no
-    /// isolation.
+    /// `zip(_:_:_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that name: it
+    /// checks no isolation.
     @_disfavoredOverload
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
@@ -174,8 +177,8 @@ extension ObservableType {
         Self.zip(source1, source2, source3, source4, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `zip(_:_:_:_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it checks no
-    /// isolation.
+    /// `zip(_:_:_:_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that name: it
+    /// checks no isolation.
     @_disfavoredOverload
     public static func zip<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType
@@ -186,8 +189,8 @@ extension ObservableType {
         Self.zip(source1, source2, source3, source4, source5, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `zip(_:_:_:_:_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it checks no
-    /// isolation.
+    /// `zip(_:_:_:_:_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that name: it
+    /// checks no isolation.
     @_disfavoredOverload
     public static func zip<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
@@ -200,8 +203,8 @@ extension ObservableType {
         Self.zip(source1, source2, source3, source4, source5, source6, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `zip(_:_:_:_:_:_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it checks
-    /// no isolation.
+    /// `zip(_:_:_:_:_:_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that name:
+    /// it checks no isolation.
     @_disfavoredOverload
     public static func zip<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
@@ -217,8 +220,8 @@ extension ObservableType {
             isolation: nil)
     }
 
-    /// `zip(_:_:_:_:_:_:_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it
-    /// checks no isolation.
+    /// `zip(_:_:_:_:_:_:_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that
+    /// name: it checks no isolation.
     @_disfavoredOverload
     public static func zip<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
@@ -235,7 +238,7 @@ extension ObservableType {
             isolation: nil)
     }
 
-    /// `zip(_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it checks no
+    /// `zip(_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
     /// isolation.
     @_disfavoredOverload
     public static func zip<Collection: Swift.Collection>(

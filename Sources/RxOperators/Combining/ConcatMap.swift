@@ -11,9 +11,9 @@ extension ObservableType {
     /// disposes everything.
     public func concatMap<Source: ObservableConvertibleType>(
         _ selector: @escaping (Element) throws -> Source,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Source.Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let selector = handlerIsolation.guarding(selector, "concatMap(_:)")
         return ConcatMap(source: asObservable(), selector: selector)
     }

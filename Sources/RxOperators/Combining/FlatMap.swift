@@ -10,9 +10,9 @@ extension ObservableType {
     /// subscription. Inner sequences sending on different threads are serialized.
     public func flatMap<Source: ObservableConvertibleType>(
         _ selector: @escaping (Element) throws -> Source,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Source.Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let selector = handlerIsolation.guarding(selector, "flatMap(_:)")
         return FlatMap(source: asObservable(), selector: selector, dropsWhileActive: false)
     }

@@ -9,9 +9,9 @@ extension ObservableType {
     /// every subscription.
     public func flatMapFirst<Source: ObservableConvertibleType>(
         _ selector: @escaping (Element) throws -> Source,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Source.Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let selector = handlerIsolation.guarding(selector, "flatMapFirst(_:)")
         return FlatMap(source: asObservable(), selector: selector, dropsWhileActive: true)
     }

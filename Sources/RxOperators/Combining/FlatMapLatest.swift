@@ -11,9 +11,9 @@ extension ObservableType {
     /// everything.
     public func flatMapLatest<Source: ObservableConvertibleType>(
         _ selector: @escaping (Element) throws -> Source,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Source.Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let selector = handlerIsolation.guarding(selector, "flatMapLatest(_:)")
         return FlatMapLatest(source: asObservable(), selector: selector)
     }

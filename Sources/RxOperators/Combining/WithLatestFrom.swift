@@ -10,9 +10,9 @@ extension ObservableType {
     /// its own subscription, and its last element goes on being used.
     public func withLatestFrom<Source: ObservableConvertibleType, ResultType>(
         _ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> ResultType,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<ResultType> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let resultSelector = handlerIsolation.guarding(resultSelector, "withLatestFrom(resultSelector:)")
         return WithLatestFrom(first: asObservable(), second: second.asObservable(), resultSelector: resultSelector)
     }

@@ -49,9 +49,10 @@ final class CreateThenMap<SourceElement, Element>: ComposableProducer<Element> {
             return nil
         }
         let first = transform
+        // The fused stage's check names `map(_:)`, and with it this first map's call site.
         return CreateThenMap<SourceElement, Result>(
             subscribeHandler: subscribeHandler, router: router, transform: { try next(try first($0)) },
-            isolation: isolation, absorbed: .none)
+            isolation: self.isolation, absorbed: .none)
     }
 
     override func composeFilter(_ next: @escaping Predicate, isolation: HandlerIsolation) -> Observable<Element>? {
@@ -64,8 +65,9 @@ final class CreateThenMap<SourceElement, Element>: ComposableProducer<Element> {
             case .predicate(let predicate): conjunction(predicate, next)
             }
         // `type(of: self)` is this very class, so making it asks the runtime for no metadata.
+        // The stage's check names `map(_:)`, so it keeps the map's call site.
         return type(of: self).init(
-            subscribeHandler: subscribeHandler, router: router, transform: transform, isolation: isolation,
+            subscribeHandler: subscribeHandler, router: router, transform: transform, isolation: self.isolation,
             absorbed: .predicate(combined))
     }
 

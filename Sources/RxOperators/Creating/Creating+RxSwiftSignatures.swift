@@ -6,13 +6,14 @@ import RxSchedulers
 import Synchronization
 
 extension ObservableType {
-    /// `create(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `create(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no isolation.
     @_disfavoredOverload
     public static func create(_ subscribe: @escaping (AnyObserver<Element>) -> any Disposable) -> Observable<Element> {
         Self.create(subscribe, isolation: nil)
     }
 
-    /// `deferred(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `deferred(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public static func deferred(
         _ observableFactory: @escaping () throws -> Observable<Element>
@@ -20,8 +21,8 @@ extension ObservableType {
         Self.deferred(observableFactory, isolation: nil)
     }
 
-    /// `generate(initialState:condition:scheduler:iterate:isolation:)` with RxSwift's signature, for references by that
-    /// name: it checks no isolation.
+    /// `generate(initialState:condition:scheduler:iterate:isolation:file:line:)` with RxSwift's signature, for
+    /// references by that name: it checks no isolation.
     @_disfavoredOverload
     public static func generate(
         initialState: Element, condition: @escaping (Element) throws -> Bool,
@@ -32,8 +33,8 @@ extension ObservableType {
             initialState: initialState, condition: condition, scheduler: scheduler, iterate: iterate, isolation: nil)
     }
 
-    /// `using(_:observableFactory:isolation:)` with RxSwift's signature, for references by that name: it checks no
-    /// isolation.
+    /// `using(_:observableFactory:isolation:file:line:)` with RxSwift's signature, for references by that name: it
+    /// checks no isolation.
     @_disfavoredOverload
     public static func using<Resource: Disposable>(
         _ resourceFactory: @escaping () throws -> Resource,

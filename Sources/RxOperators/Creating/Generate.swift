@@ -14,9 +14,9 @@ extension ObservableType {
         initialState: Element, condition: @escaping (Element) throws -> Bool,
         scheduler: any ImmediateSchedulerType = CurrentThreadScheduler.instance,
         iterate: @escaping (Element) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let condition = handlerIsolation.guarding(condition, "generate(condition:)")
         let iterate = handlerIsolation.guarding(iterate, "generate(iterate:)")
         return Generate(initialState: initialState, condition: condition, iterate: iterate, scheduler: scheduler)

@@ -11,9 +11,9 @@ extension ObservableType {
     public static func using<Resource: Disposable>(
         _ resourceFactory: @escaping () throws -> Resource,
         observableFactory: @escaping (Resource) throws -> Observable<Element>,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let resourceFactory = handlerIsolation.guarding(resourceFactory, "using(_:)")
         let observableFactory = handlerIsolation.guarding(observableFactory, "using(observableFactory:)")
         return Using(resourceFactory: resourceFactory, observableFactory: observableFactory)

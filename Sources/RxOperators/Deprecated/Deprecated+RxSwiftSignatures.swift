@@ -4,7 +4,8 @@ import RxCore
 import RxDisposables
 
 extension ObservableType {
-    /// `catchError(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `catchError(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     @available(*, deprecated, renamed: "catch(_:)")
     public func catchError(
@@ -13,7 +14,8 @@ extension ObservableType {
         catchError(handler, isolation: nil)
     }
 
-    /// `retryWhen(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `retryWhen(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     @available(*, deprecated, renamed: "retry(when:)")
     public func retryWhen(
@@ -22,7 +24,8 @@ extension ObservableType {
         retryWhen(notificationHandler, isolation: nil)
     }
 
-    /// `retryWhen(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `retryWhen(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     @available(*, deprecated, renamed: "retry(when:)")
     public func retryWhen<Error: Swift.Error>(
@@ -31,15 +34,16 @@ extension ObservableType {
         retryWhen(notificationHandler, isolation: nil)
     }
 
-    /// `skipWhile(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `skipWhile(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     @available(*, deprecated, renamed: "skip(while:)")
     public func skipWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         skipWhile(predicate, isolation: nil)
     }
 
-    /// `takeUntil(_:predicate:isolation:)` with RxSwift's signature, for references by that name: it checks no
-    /// isolation.
+    /// `takeUntil(_:predicate:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks
+    /// no isolation.
     @_disfavoredOverload
     @available(*, deprecated, renamed: "take(until:behavior:)")
     public func takeUntil(
@@ -48,7 +52,8 @@ extension ObservableType {
         takeUntil(behavior, predicate: predicate, isolation: nil)
     }
 
-    /// `takeWhile(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `takeWhile(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     @available(*, deprecated, renamed: "take(while:)")
     public func takeWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
@@ -57,7 +62,8 @@ extension ObservableType {
 }
 
 extension PrimitiveSequence {
-    /// `catchError(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `catchError(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     @available(*, deprecated, renamed: "catch(_:)")
     public func catchError(
@@ -66,7 +72,8 @@ extension PrimitiveSequence {
         catchError(handler, isolation: nil)
     }
 
-    /// `retryWhen(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `retryWhen(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     @available(*, deprecated, renamed: "retry(when:)")
     public func retryWhen(
@@ -75,7 +82,8 @@ extension PrimitiveSequence {
         retryWhen(notificationHandler, isolation: nil)
     }
 
-    /// `retryWhen(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `retryWhen(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     @available(*, deprecated, renamed: "retry(when:)")
     public func retryWhen<Error: Swift.Error>(
@@ -86,8 +94,8 @@ extension PrimitiveSequence {
 }
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
-    /// `subscribe(onSuccess:onError:onDisposed:isolation:)` with RxSwift's signature, for references by that name: it
-    /// checks no isolation.
+    /// `subscribe(onSuccess:onError:onDisposed:isolation:file:line:)` with RxSwift's signature, for references by that
+    /// name: it checks no isolation.
     @_disfavoredOverload
     @available(*, deprecated, renamed: "subscribe(onSuccess:onFailure:onDisposed:)")
     public func subscribe(

@@ -14,9 +14,9 @@ extension ObservableType {
     @available(*, deprecated, renamed: "catch(_:isolation:)")
     public func catchError(
         _ handler: @escaping (any Swift.Error) throws -> Observable<Element>,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        `catch`(handler, isolation: isolation)
+        `catch`(handler, isolation: isolation, file: file, line: line)
     }
 
     /// The RxSwift 5 spelling of ``catch(sequence:)``.
@@ -39,9 +39,9 @@ extension ObservableType {
     @available(*, deprecated, renamed: "retry(when:isolation:)")
     public func retryWhen(
         _ notificationHandler: @escaping (Observable<any Swift.Error>) -> some ObservableType,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        retry(when: notificationHandler, isolation: isolation)
+        retry(when: notificationHandler, isolation: isolation, file: file, line: line)
     }
 
     /// The RxSwift 5 spelling of `retry(when:isolation:)`, whose failures are of one
@@ -49,8 +49,8 @@ extension ObservableType {
     @available(*, deprecated, renamed: "retry(when:isolation:)")
     public func retryWhen<Error: Swift.Error>(
         _ notificationHandler: @escaping (Observable<Error>) -> some ObservableType,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        retry(when: notificationHandler, isolation: isolation)
+        retry(when: notificationHandler, isolation: isolation, file: file, line: line)
     }
 }

@@ -25,9 +25,10 @@ extension ObservableType {
     /// The RxSwift 5 spelling of ``skip(while:isolation:)``.
     @available(*, deprecated, renamed: "skip(while:isolation:)")
     public func skipWhile(
-        _ predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation
+        _ predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        skip(while: predicate, isolation: isolation)
+        skip(while: predicate, isolation: isolation, file: file, line: line)
     }
 
     /// The RxSwift 5 spelling of ``take(until:)``.
@@ -40,17 +41,18 @@ extension ObservableType {
     @available(*, deprecated, renamed: "take(until:behavior:isolation:)")
     public func takeUntil(
         _ behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        take(until: predicate, behavior: behavior, isolation: isolation)
+        take(until: predicate, behavior: behavior, isolation: isolation, file: file, line: line)
     }
 
     /// The RxSwift 5 spelling of ``take(while:behavior:isolation:)`` with the default,
     /// `.exclusive`, behavior.
     @available(*, deprecated, renamed: "take(while:isolation:)")
     public func takeWhile(
-        _ predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation
+        _ predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        take(while: predicate, behavior: .exclusive, isolation: isolation)
+        take(while: predicate, behavior: .exclusive, isolation: isolation, file: file, line: line)
     }
 }

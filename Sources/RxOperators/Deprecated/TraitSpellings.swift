@@ -16,9 +16,9 @@ extension PrimitiveSequence {
     @available(*, deprecated, renamed: "catch(_:isolation:)")
     public func catchError(
         _ handler: @escaping (any Swift.Error) throws -> PrimitiveSequence<Trait, Element>,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
-        `catch`(handler, isolation: isolation)
+        `catch`(handler, isolation: isolation, file: file, line: line)
     }
 
     /// The RxSwift 5 spelling of ``observe(on:)``.
@@ -37,9 +37,9 @@ extension PrimitiveSequence {
     @available(*, deprecated, renamed: "retry(when:isolation:)")
     public func retryWhen(
         _ notificationHandler: @escaping (Observable<any Swift.Error>) -> some ObservableType,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
-        retry(when: notificationHandler, isolation: isolation)
+        retry(when: notificationHandler, isolation: isolation, file: file, line: line)
     }
 
     /// The RxSwift 5 spelling of `retry(when:isolation:)`, whose failures are of one
@@ -47,9 +47,9 @@ extension PrimitiveSequence {
     @available(*, deprecated, renamed: "retry(when:isolation:)")
     public func retryWhen<Error: Swift.Error>(
         _ notificationHandler: @escaping (Observable<Error>) -> some ObservableType,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
-        retry(when: notificationHandler, isolation: isolation)
+        retry(when: notificationHandler, isolation: isolation, file: file, line: line)
     }
 }
 
@@ -67,9 +67,11 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         onSuccess: ((Element) -> Void)? = nil,
         onError: @escaping (any Swift.Error) -> Void,
         onDisposed: (() -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        subscribe(onSuccess: onSuccess, onFailure: onError, onDisposed: onDisposed, isolation: isolation)
+        subscribe(
+            onSuccess: onSuccess, onFailure: onError, onDisposed: onDisposed, isolation: isolation, file: file,
+            line: line)
     }
 }
 

@@ -10,9 +10,9 @@ extension ObservableType {
     /// sequence are passed on as they are: it is not caught in turn.
     public func `catch`(
         _ handler: @escaping (any Swift.Error) throws -> Observable<Element>,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let handler = handlerIsolation.guarding(handler, "catch(_:)")
         return Catch(source: asObservable(), handler: handler)
     }

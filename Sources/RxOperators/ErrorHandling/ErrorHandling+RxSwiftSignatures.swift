@@ -4,13 +4,14 @@ import RxCore
 import RxDisposables
 
 extension ObservableType {
-    /// `catch(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `catch(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no isolation.
     @_disfavoredOverload
     public func `catch`(_ handler: @escaping (any Swift.Error) throws -> Observable<Element>) -> Observable<Element> {
         `catch`(handler, isolation: nil)
     }
 
-    /// `retry(when:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `retry(when:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public func retry<TriggerObservable: ObservableType>(
         when notificationHandler: @escaping (Observable<any Swift.Error>) -> TriggerObservable
@@ -18,7 +19,8 @@ extension ObservableType {
         retry(when: notificationHandler, isolation: nil)
     }
 
-    /// `retry(when:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `retry(when:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(
         when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable

@@ -14,9 +14,9 @@ extension ObservableType {
     /// completes the result.
     public func retry<TriggerObservable: ObservableType>(
         when notificationHandler: @escaping (Observable<any Swift.Error>) -> TriggerObservable,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let notificationHandler = handlerIsolation.guarding(notificationHandler, "retry(when:)")
         return RetryWhen(source: asObservable(), notificationHandler: notificationHandler)
     }
@@ -26,9 +26,9 @@ extension ObservableType {
     /// result's error, without consulting the trigger.
     public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(
         when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let notificationHandler = handlerIsolation.guarding(notificationHandler, "retry(when:)")
         return RetryWhen(source: asObservable(), notificationHandler: notificationHandler)
     }

@@ -13,11 +13,10 @@ extension ObservableType {
     /// Passes on each element whose key, given by `keySelector`, differs from the key of the
     /// element passed on before it. An error thrown by `keySelector` ends the sequence.
     public func distinctUntilChanged(
-        _ keySelector: @escaping (Element) throws -> some Equatable, isolation: isolated (any Actor)? = #isolation
-    )
-        -> Observable<Element>
-    {
-        let handlerIsolation = HandlerIsolation(isolation)
+        _ keySelector: @escaping (Element) throws -> some Equatable, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let keySelector = handlerIsolation.guarding(keySelector, "distinctUntilChanged(_:)")
         // Already guarded: the form called here must not check a second time.
         return distinctUntilChanged(keySelector, comparer: ==, isolation: nil)
@@ -27,9 +26,10 @@ extension ObservableType {
     /// before it (that one first, the new one second). An error thrown by `comparer` ends the
     /// sequence.
     public func distinctUntilChanged(
-        _ comparer: @escaping (Element, Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation
+        _ comparer: @escaping (Element, Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let comparer = handlerIsolation.guarding(comparer, "distinctUntilChanged(_:)")
         return distinctUntilChanged({ $0 }, comparer: comparer, isolation: nil)
     }
@@ -39,9 +39,9 @@ extension ObservableType {
     /// that key is kept, not its element. An error thrown by either closure ends the sequence.
     public func distinctUntilChanged<Key>(
         _ keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let keySelector = handlerIsolation.guarding(keySelector, "distinctUntilChanged(_:)")
         let comparer = handlerIsolation.guarding(comparer, "distinctUntilChanged(comparer:)")
         return DistinctUntilChangedByKey(source: asObservable(), keySelector: keySelector, comparer: comparer)

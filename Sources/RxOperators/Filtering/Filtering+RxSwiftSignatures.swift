@@ -4,8 +4,8 @@ import RxCore
 import RxDisposables
 
 extension ObservableType {
-    /// `distinctUntilChanged(_:isolation:)` with RxSwift's signature, for references by that name: it checks no
-    /// isolation.
+    /// `distinctUntilChanged(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks
+    /// no isolation.
     @_disfavoredOverload
     public func distinctUntilChanged(
         _ keySelector: @escaping (Element) throws -> some Equatable
@@ -13,15 +13,15 @@ extension ObservableType {
         distinctUntilChanged(keySelector, isolation: nil)
     }
 
-    /// `distinctUntilChanged(_:isolation:)` with RxSwift's signature, for references by that name: it checks no
-    /// isolation.
+    /// `distinctUntilChanged(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks
+    /// no isolation.
     @_disfavoredOverload
     public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Observable<Element> {
         distinctUntilChanged(comparer, isolation: nil)
     }
 
-    /// `distinctUntilChanged(_:comparer:isolation:)` with RxSwift's signature, for references by that name: it checks
-    /// no isolation.
+    /// `distinctUntilChanged(_:comparer:isolation:file:line:)` with RxSwift's signature, for references by that name:
+    /// it checks no isolation.
     @_disfavoredOverload
     public func distinctUntilChanged<Key>(
         _ keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool
@@ -29,25 +29,27 @@ extension ObservableType {
         distinctUntilChanged(keySelector, comparer: comparer, isolation: nil)
     }
 
-    /// `filter(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `filter(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no isolation.
     @_disfavoredOverload
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         filter(predicate, isolation: nil)
     }
 
-    /// `single(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `single(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no isolation.
     @_disfavoredOverload
     public func single(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         single(predicate, isolation: nil)
     }
 
-    /// `skip(while:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `skip(while:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public func skip(while predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         skip(while: predicate, isolation: nil)
     }
 
-    /// `take(until:behavior:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `take(until:behavior:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public func take(
         until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive
@@ -55,7 +57,8 @@ extension ObservableType {
         take(until: predicate, behavior: behavior, isolation: nil)
     }
 
-    /// `take(while:behavior:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `take(while:behavior:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public func take(
         while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive

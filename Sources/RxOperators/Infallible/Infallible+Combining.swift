@@ -7,9 +7,10 @@ extension InfallibleType {
     /// An error from an inner sequence is passed on, which an infallible sequence should never
     /// send (as RxSwift): see ``Infallible``.
     public func flatMap<Source: ObservableConvertibleType>(
-        _ selector: @escaping (Element) -> Source, isolation: isolated (any Actor)? = #isolation
+        _ selector: @escaping (Element) -> Source, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Source.Element> {
-        Infallible(asObservable().flatMap(selector, isolation: isolation))
+        Infallible(asObservable().flatMap(selector, isolation: isolation, file: file, line: line))
     }
 
     /// Like `flatMap(_:)`, but drops the elements that arrive while an inner sequence runs:
@@ -18,9 +19,10 @@ extension InfallibleType {
     /// An error from an inner sequence is passed on, which an infallible sequence should never
     /// send (as RxSwift): see ``Infallible``.
     public func flatMapFirst<Source: ObservableConvertibleType>(
-        _ selector: @escaping (Element) -> Source, isolation: isolated (any Actor)? = #isolation
+        _ selector: @escaping (Element) -> Source, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Source.Element> {
-        Infallible(asObservable().flatMapFirst(selector, isolation: isolation))
+        Infallible(asObservable().flatMapFirst(selector, isolation: isolation, file: file, line: line))
     }
 
     /// Like `flatMap(_:)`, but each element's sequence replaces the one before it:
@@ -29,9 +31,10 @@ extension InfallibleType {
     /// An error from an inner sequence is passed on, which an infallible sequence should never
     /// send (as RxSwift): see ``Infallible``.
     public func flatMapLatest<Source: ObservableConvertibleType>(
-        _ selector: @escaping (Element) -> Source, isolation: isolated (any Actor)? = #isolation
+        _ selector: @escaping (Element) -> Source, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Source.Element> {
-        Infallible(asObservable().flatMapLatest(selector, isolation: isolation))
+        Infallible(asObservable().flatMapLatest(selector, isolation: isolation, file: file, line: line))
     }
 
     /// Subscribes to the sequence `selector` makes of each element, one after the other:
@@ -40,9 +43,10 @@ extension InfallibleType {
     /// An error from an inner sequence is passed on, which an infallible sequence should never
     /// send (as RxSwift): see ``Infallible``.
     public func concatMap<Source: ObservableConvertibleType>(
-        _ selector: @escaping (Element) -> Source, isolation: isolated (any Actor)? = #isolation
+        _ selector: @escaping (Element) -> Source, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Source.Element> {
-        Infallible(asObservable().concatMap(selector, isolation: isolation))
+        Infallible(asObservable().concatMap(selector, isolation: isolation, file: file, line: line))
     }
 
     /// This sequence's elements, then, once it completes, those of `second`.
@@ -105,9 +109,11 @@ extension InfallibleType {
     /// should never send (as RxSwift): see ``Infallible``.
     public func withLatestFrom<Source: InfallibleType, ResultType>(
         _ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> ResultType,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<ResultType> {
-        Infallible(asObservable().withLatestFrom(second, resultSelector: resultSelector, isolation: isolation))
+        Infallible(
+            asObservable().withLatestFrom(
+                second, resultSelector: resultSelector, isolation: isolation, file: file, line: line))
     }
 
     /// For each element, the latest element of `second`; elements that arrive before `second`
@@ -123,11 +129,12 @@ extension InfallibleType {
     /// should never send (as RxSwift): see ``Infallible``.
     public static func combineLatest<Collection: Swift.Collection>(
         _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> where Collection.Element: InfallibleType {
         Infallible(
             Observable.combineLatest(
-                collection.map { $0.asObservable() }, resultSelector: resultSelector, isolation: isolation))
+                collection.map { $0.asObservable() }, resultSelector: resultSelector, isolation: isolation, file: file,
+                line: line))
     }
 
     /// Once each sequence in `collection` has sent an element, the latest element of each, every
@@ -145,8 +152,11 @@ extension ObservableType {
     /// An error from this sequence itself, or thrown by `selector`, is still passed on, which an
     /// infallible sequence should never send (as RxSwift): see ``Infallible``.
     public func flatMapLatest<Source: InfallibleType>(
-        _ selector: @escaping (Element) throws -> Source, isolation: isolated (any Actor)? = #isolation
+        _ selector: @escaping (Element) throws -> Source, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Source.Element> {
-        Infallible(asObservable().flatMapLatest({ try selector($0).asObservable() }, isolation: isolation))
+        Infallible(
+            asObservable().flatMapLatest(
+                { try selector($0).asObservable() }, isolation: isolation, file: file, line: line))
     }
 }

@@ -22,9 +22,9 @@ extension ObservableConvertibleType {
     /// infallible sequence `onErrorRecover` makes from it.
     public func asInfallible(
         onErrorRecover: @escaping (any Swift.Error) -> Infallible<Element>,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let onErrorRecover = handlerIsolation.guarding(onErrorRecover, "asInfallible(onErrorRecover:)")
         return Infallible(asObservable().catch({ onErrorRecover($0).asObservable() }, isolation: nil))
     }

@@ -18,9 +18,9 @@ extension Infallible {
     /// closure, is kept too.
     public static func create(
         subscribe: @escaping (@escaping @Sendable (InfallibleEvent<Element>) -> Void) -> any Disposable,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         // Checked by hand: `guarding(_:_:)` would reabstract a closure whose argument is itself a
         // closure through a parameter pack, which the compiler cannot lower yet.
         let unguarded = subscribe
@@ -102,9 +102,9 @@ extension InfallibleType {
     /// should never send (as RxSwift): see ``Infallible``.
     public static func deferred(
         _ observableFactory: @escaping () throws -> Infallible<Element>,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let observableFactory = handlerIsolation.guarding(observableFactory, "deferred(_:)")
         return Infallible(Observable.deferred({ try observableFactory().asObservable() }, isolation: nil))
     }

@@ -5,8 +5,8 @@ import RxDisposables
 import RxRelay
 
 extension Infallible {
-    /// `combineLatest(_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it checks
-    /// no isolation.
+    /// `combineLatest(_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that name:
+    /// it checks no isolation.
     @_disfavoredOverload
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType>(
         _ source1: I1, _ source2: I2, resultSelector: @escaping (I1.Element, I2.Element) throws -> Element
@@ -14,8 +14,8 @@ extension Infallible {
         Self.combineLatest(source1, source2, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `combineLatest(_:_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it
-    /// checks no isolation.
+    /// `combineLatest(_:_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that
+    /// name: it checks no isolation.
     @_disfavoredOverload
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3,
@@ -24,8 +24,8 @@ extension Infallible {
         Self.combineLatest(source1, source2, source3, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `combineLatest(_:_:_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it
-    /// checks no isolation.
+    /// `combineLatest(_:_:_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that
+    /// name: it checks no isolation.
     @_disfavoredOverload
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4,
@@ -34,8 +34,8 @@ extension Infallible {
         Self.combineLatest(source1, source2, source3, source4, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `combineLatest(_:_:_:_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it
-    /// checks no isolation.
+    /// `combineLatest(_:_:_:_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that
+    /// name: it checks no isolation.
     @_disfavoredOverload
     public static func combineLatest<
         I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType
@@ -46,8 +46,8 @@ extension Infallible {
         Self.combineLatest(source1, source2, source3, source4, source5, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `combineLatest(_:_:_:_:_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it
-    /// checks no isolation.
+    /// `combineLatest(_:_:_:_:_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by
+    /// that name: it checks no isolation.
     @_disfavoredOverload
     public static func combineLatest<
         I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
@@ -61,8 +61,8 @@ extension Infallible {
             source1, source2, source3, source4, source5, source6, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `combineLatest(_:_:_:_:_:_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that name:
-    /// it checks no isolation.
+    /// `combineLatest(_:_:_:_:_:_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by
+    /// that name: it checks no isolation.
     @_disfavoredOverload
     public static func combineLatest<
         I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
@@ -78,8 +78,8 @@ extension Infallible {
             isolation: nil)
     }
 
-    /// `combineLatest(_:_:_:_:_:_:_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that
-    /// name: it checks no isolation.
+    /// `combineLatest(_:_:_:_:_:_:_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by
+    /// that name: it checks no isolation.
     @_disfavoredOverload
     public static func combineLatest<
         I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
@@ -96,7 +96,8 @@ extension Infallible {
             isolation: nil)
     }
 
-    /// `create(subscribe:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `create(subscribe:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public static func create(
         subscribe: @escaping (@escaping InfallibleObserver) -> any Disposable
@@ -104,8 +105,8 @@ extension Infallible {
         Self.create(subscribe: subscribe, isolation: nil)
     }
 
-    /// `do(onNext:afterNext:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:isolation:)` with RxSwift's
-    /// signature, for references by that name: it checks no isolation.
+    /// `do(onNext:afterNext:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:isolation:file:line:)` with
+    /// RxSwift's signature, for references by that name: it checks no isolation.
     @_disfavoredOverload
     public func `do`(
         onNext: ((Element) throws -> Void)? = nil, afterNext: ((Element) throws -> Void)? = nil,
@@ -119,7 +120,7 @@ extension Infallible {
 }
 
 extension InfallibleType {
-    /// `flatMap(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `flatMap(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no isolation.
     @_disfavoredOverload
     public func flatMap<Source: ObservableConvertibleType>(
         _ selector: @escaping (Element) -> Source
@@ -127,7 +128,8 @@ extension InfallibleType {
         flatMap(selector, isolation: nil)
     }
 
-    /// `flatMapFirst(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `flatMapFirst(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public func flatMapFirst<Source: ObservableConvertibleType>(
         _ selector: @escaping (Element) -> Source
@@ -135,7 +137,8 @@ extension InfallibleType {
         flatMapFirst(selector, isolation: nil)
     }
 
-    /// `flatMapLatest(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `flatMapLatest(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public func flatMapLatest<Source: ObservableConvertibleType>(
         _ selector: @escaping (Element) -> Source
@@ -143,7 +146,8 @@ extension InfallibleType {
         flatMapLatest(selector, isolation: nil)
     }
 
-    /// `concatMap(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `concatMap(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public func concatMap<Source: ObservableConvertibleType>(
         _ selector: @escaping (Element) -> Source
@@ -151,8 +155,8 @@ extension InfallibleType {
         concatMap(selector, isolation: nil)
     }
 
-    /// `withLatestFrom(_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it checks
-    /// no isolation.
+    /// `withLatestFrom(_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that name:
+    /// it checks no isolation.
     @_disfavoredOverload
     public func withLatestFrom<Source: InfallibleType, ResultType>(
         _ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> ResultType
@@ -160,8 +164,8 @@ extension InfallibleType {
         withLatestFrom(second, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `combineLatest(_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it checks no
-    /// isolation.
+    /// `combineLatest(_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that name: it
+    /// checks no isolation.
     @_disfavoredOverload
     public static func combineLatest<Collection: Swift.Collection>(
         _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
@@ -169,7 +173,8 @@ extension InfallibleType {
         Self.combineLatest(collection, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `deferred(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `deferred(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public static func deferred(
         _ observableFactory: @escaping () throws -> Infallible<Element>
@@ -177,13 +182,14 @@ extension InfallibleType {
         Self.deferred(observableFactory, isolation: nil)
     }
 
-    /// `filter(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `filter(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no isolation.
     @_disfavoredOverload
     public func filter(_ predicate: @escaping (Element) -> Bool) -> Infallible<Element> {
         filter(predicate, isolation: nil)
     }
 
-    /// `take(while:behavior:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `take(while:behavior:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public func take(
         while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive
@@ -191,7 +197,8 @@ extension InfallibleType {
         take(while: predicate, behavior: behavior, isolation: nil)
     }
 
-    /// `take(until:behavior:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `take(until:behavior:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public func take(
         until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive
@@ -199,14 +206,15 @@ extension InfallibleType {
         take(until: predicate, behavior: behavior, isolation: nil)
     }
 
-    /// `skip(while:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `skip(while:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public func skip(while predicate: @escaping (Element) throws -> Bool) -> Infallible<Element> {
         skip(while: predicate, isolation: nil)
     }
 
-    /// `distinctUntilChanged(_:isolation:)` with RxSwift's signature, for references by that name: it checks no
-    /// isolation.
+    /// `distinctUntilChanged(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks
+    /// no isolation.
     @_disfavoredOverload
     public func distinctUntilChanged(
         _ keySelector: @escaping (Element) throws -> some Equatable
@@ -214,15 +222,15 @@ extension InfallibleType {
         distinctUntilChanged(keySelector, isolation: nil)
     }
 
-    /// `distinctUntilChanged(_:isolation:)` with RxSwift's signature, for references by that name: it checks no
-    /// isolation.
+    /// `distinctUntilChanged(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks
+    /// no isolation.
     @_disfavoredOverload
     public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Infallible<Element> {
         distinctUntilChanged(comparer, isolation: nil)
     }
 
-    /// `distinctUntilChanged(_:comparer:isolation:)` with RxSwift's signature, for references by that name: it checks
-    /// no isolation.
+    /// `distinctUntilChanged(_:comparer:isolation:file:line:)` with RxSwift's signature, for references by that name:
+    /// it checks no isolation.
     @_disfavoredOverload
     public func distinctUntilChanged<Key>(
         _ keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool
@@ -230,33 +238,35 @@ extension InfallibleType {
         distinctUntilChanged(keySelector, comparer: comparer, isolation: nil)
     }
 
-    /// `map(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `map(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no isolation.
     @_disfavoredOverload
     public func map<Result>(_ transform: @escaping (Element) -> Result) -> Infallible<Result> {
         map(transform, isolation: nil)
     }
 
-    /// `compactMap(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `compactMap(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public func compactMap<Result>(_ transform: @escaping (Element) -> Result?) -> Infallible<Result> {
         compactMap(transform, isolation: nil)
     }
 
-    /// `scan(_:accumulator:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `scan(_:accumulator:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public func scan<Seed>(_ seed: Seed, accumulator: @escaping (Seed, Element) -> Seed) -> Infallible<Seed> {
         scan(seed, accumulator: accumulator, isolation: nil)
     }
 
-    /// `scan(into:accumulator:isolation:)` with RxSwift's signature, for references by that name: it checks no
-    /// isolation.
+    /// `scan(into:accumulator:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks
+    /// no isolation.
     @_disfavoredOverload
     public func scan<Seed>(into seed: Seed, accumulator: @escaping (inout Seed, Element) -> Void) -> Infallible<Seed> {
         scan(into: seed, accumulator: accumulator, isolation: nil)
     }
 
-    /// `withUnretained(_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it checks
-    /// no isolation.
+    /// `withUnretained(_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that name:
+    /// it checks no isolation.
     @_disfavoredOverload
     public func withUnretained<Object: AnyObject, Out>(
         _ obj: Object, resultSelector: @escaping (Object, Element) -> Out
@@ -264,8 +274,8 @@ extension InfallibleType {
         withUnretained(obj, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `zip(_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it checks no
-    /// isolation.
+    /// `zip(_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks
+    /// no isolation.
     @_disfavoredOverload
     public static func zip<E1, E2>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, resultSelector: @escaping (E1, E2) throws -> Element
@@ -273,8 +283,8 @@ extension InfallibleType {
         Self.zip(source1, source2, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `zip(_:_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it checks no
-    /// isolation.
+    /// `zip(_:_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that name: it
+    /// checks no isolation.
     @_disfavoredOverload
     public static func zip<E1, E2, E3>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>,
@@ -283,8 +293,8 @@ extension InfallibleType {
         Self.zip(source1, source2, source3, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `zip(_:_:_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it checks no
-    /// isolation.
+    /// `zip(_:_:_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that name: it
+    /// checks no isolation.
     @_disfavoredOverload
     public static func zip<E1, E2, E3, E4>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
@@ -293,8 +303,8 @@ extension InfallibleType {
         Self.zip(source1, source2, source3, source4, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `zip(_:_:_:_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it checks no
-    /// isolation.
+    /// `zip(_:_:_:_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that name: it
+    /// checks no isolation.
     @_disfavoredOverload
     public static func zip<E1, E2, E3, E4, E5>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
@@ -303,8 +313,8 @@ extension InfallibleType {
         Self.zip(source1, source2, source3, source4, source5, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `zip(_:_:_:_:_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it checks no
-    /// isolation.
+    /// `zip(_:_:_:_:_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that name: it
+    /// checks no isolation.
     @_disfavoredOverload
     public static func zip<E1, E2, E3, E4, E5, E6>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
@@ -314,8 +324,8 @@ extension InfallibleType {
         Self.zip(source1, source2, source3, source4, source5, source6, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `zip(_:_:_:_:_:_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it checks
-    /// no isolation.
+    /// `zip(_:_:_:_:_:_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that name:
+    /// it checks no isolation.
     @_disfavoredOverload
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
@@ -327,8 +337,8 @@ extension InfallibleType {
             isolation: nil)
     }
 
-    /// `zip(_:_:_:_:_:_:_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it
-    /// checks no isolation.
+    /// `zip(_:_:_:_:_:_:_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that
+    /// name: it checks no isolation.
     @_disfavoredOverload
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
@@ -340,8 +350,8 @@ extension InfallibleType {
             isolation: nil)
     }
 
-    /// `subscribe(onNext:onCompleted:onDisposed:isolation:)` with RxSwift's signature, for references by that name: it
-    /// checks no isolation.
+    /// `subscribe(onNext:onCompleted:onDisposed:isolation:file:line:)` with RxSwift's signature, for references by that
+    /// name: it checks no isolation.
     @_disfavoredOverload
     public func subscribe(
         onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil
@@ -349,8 +359,8 @@ extension InfallibleType {
         subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: nil)
     }
 
-    /// `subscribe(with:onNext:onCompleted:onDisposed:isolation:)` with RxSwift's signature, for references by that
-    /// name: it checks no isolation.
+    /// `subscribe(with:onNext:onCompleted:onDisposed:isolation:file:line:)` with RxSwift's signature, for references by
+    /// that name: it checks no isolation.
     @_disfavoredOverload
     public func subscribe<Object: AnyObject>(
         with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil,
@@ -359,7 +369,8 @@ extension InfallibleType {
         subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: nil)
     }
 
-    /// `subscribe(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `subscribe(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public func subscribe(_ on: @escaping (InfallibleEvent<Element>) -> Void) -> any Disposable {
         subscribe(on, isolation: nil)
@@ -367,7 +378,8 @@ extension InfallibleType {
 }
 
 extension ObservableType {
-    /// `flatMapLatest(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `flatMapLatest(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public func flatMapLatest<Source: InfallibleType>(
         _ selector: @escaping (Element) throws -> Source
@@ -377,8 +389,8 @@ extension ObservableType {
 }
 
 extension ObservableConvertibleType {
-    /// `asInfallible(onErrorRecover:isolation:)` with RxSwift's signature, for references by that name: it checks no
-    /// isolation.
+    /// `asInfallible(onErrorRecover:isolation:file:line:)` with RxSwift's signature, for references by that name: it
+    /// checks no isolation.
     @_disfavoredOverload
     public func asInfallible(
         onErrorRecover: @escaping (any Swift.Error) -> Infallible<Element>

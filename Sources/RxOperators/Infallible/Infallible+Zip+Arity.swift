@@ -12,11 +12,12 @@ extension InfallibleType {
     public static func zip<E1, E2>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>,
         resultSelector: @escaping (E1, E2) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
         Infallible(
             Observable.zip(
-                source1.asObservable(), source2.asObservable(), resultSelector: resultSelector, isolation: isolation))
+                source1.asObservable(), source2.asObservable(), resultSelector: resultSelector, isolation: isolation,
+                file: file, line: line))
     }
 
     /// Of three infallible sources, the result of their first elements, then of their second elements, and so on,
@@ -28,12 +29,12 @@ extension InfallibleType {
     public static func zip<E1, E2, E3>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>,
         resultSelector: @escaping (E1, E2, E3) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
         Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector,
-                isolation: isolation))
+                isolation: isolation, file: file, line: line))
     }
 
     /// Of four infallible sources, the result of their first elements, then of their second elements, and so on,
@@ -45,12 +46,12 @@ extension InfallibleType {
     public static func zip<E1, E2, E3, E4>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
         resultSelector: @escaping (E1, E2, E3, E4) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
         Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                resultSelector: resultSelector, isolation: isolation))
+                resultSelector: resultSelector, isolation: isolation, file: file, line: line))
     }
 
     /// Of five infallible sources, the result of their first elements, then of their second elements, and so on,
@@ -63,12 +64,12 @@ extension InfallibleType {
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
         _ source5: Infallible<E5>,
         resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
         Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                source5.asObservable(), resultSelector: resultSelector, isolation: isolation))
+                source5.asObservable(), resultSelector: resultSelector, isolation: isolation, file: file, line: line))
     }
 
     /// Of six infallible sources, the result of their first elements, then of their second elements, and so on, through
@@ -81,12 +82,13 @@ extension InfallibleType {
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
         _ source5: Infallible<E5>, _ source6: Infallible<E6>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
         Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                source5.asObservable(), source6.asObservable(), resultSelector: resultSelector, isolation: isolation))
+                source5.asObservable(), source6.asObservable(), resultSelector: resultSelector, isolation: isolation,
+                file: file, line: line))
     }
 
     /// Of seven infallible sources, the result of their first elements, then of their second elements, and so on,
@@ -99,13 +101,13 @@ extension InfallibleType {
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
         _ source5: Infallible<E5>, _ source6: Infallible<E6>, _ source7: Infallible<E7>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
         Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector,
-                isolation: isolation))
+                isolation: isolation, file: file, line: line))
     }
 
     /// Of eight infallible sources, the result of their first elements, then of their second elements, and so on,
@@ -118,12 +120,12 @@ extension InfallibleType {
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
         _ source5: Infallible<E5>, _ source6: Infallible<E6>, _ source7: Infallible<E7>, _ source8: Infallible<E8>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
         Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
-                resultSelector: resultSelector, isolation: isolation))
+                resultSelector: resultSelector, isolation: isolation, file: file, line: line))
     }
 }

@@ -73,10 +73,11 @@ extension InfallibleType {
         onNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         asObservable().subscribe(
-            onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation)
+            onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation,
+            file: file, line: line)
     }
 
     /// Subscribes closures that also receive `object`, held weakly: once `object` is released,
@@ -90,14 +91,14 @@ extension InfallibleType {
         onNext: ((Object, Element) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         asObservable().subscribe(
             onNext: weaklyBound(object, onNext),
             onError: nil,
             onCompleted: weaklyBound(object, onCompleted),
             onDisposed: weaklyBound(object, onDisposed),
-            isolation: isolation
+            isolation: isolation, file: file, line: line
         )
     }
 
@@ -110,9 +111,10 @@ extension InfallibleType {
     /// `isolation` is where the closure was written, filled in by the compiler: see
     /// ``/RxCore/HandlerIsolation``.
     public func subscribe(
-        _ on: @escaping (InfallibleEvent<Element>) -> Void, isolation: isolated (any Actor)? = #isolation
+        _ on: @escaping (InfallibleEvent<Element>) -> Void, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let on = handlerIsolation.guarding(on, "subscribe(_:)")
         // Already guarded: the observable's form must not check a second time.
         return asObservable().subscribe(

@@ -16,11 +16,12 @@ extension ObservableType {
     /// ends (disposed, or by the source's terminal event) takes its subject with it: the next
     /// observer or connection gets a new one.
     public func multicast<Subject: SubjectType>(
-        makeSubject: @escaping () -> Subject, isolation: isolated (any Actor)? = #isolation
+        makeSubject: @escaping () -> Subject, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     )
         -> ConnectableObservable<Subject.Element>
     where Subject.Observer.Element == Element {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let makeSubject = handlerIsolation.guarding(makeSubject, "multicast(makeSubject:)")
         return ConnectableObservableAdapter(source: asObservable(), makeSubject: makeSubject)
     }

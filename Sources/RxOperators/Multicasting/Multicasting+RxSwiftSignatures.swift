@@ -5,8 +5,8 @@ import RxDisposables
 import Synchronization
 
 extension ObservableType {
-    /// `multicast(makeSubject:isolation:)` with RxSwift's signature, for references by that name: it checks no
-    /// isolation.
+    /// `multicast(makeSubject:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks
+    /// no isolation.
     @_disfavoredOverload
     public func multicast<Subject: SubjectType>(
         makeSubject: @escaping () -> Subject
@@ -14,7 +14,7 @@ extension ObservableType {
         multicast(makeSubject: makeSubject, isolation: nil)
     }
 
-    /// `multicast(_:selector:isolation:)` with RxSwift's signature, for references by that name: it checks no
+    /// `multicast(_:selector:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
     /// isolation.
     @_disfavoredOverload
     public func multicast<Subject: SubjectType, Result>(

@@ -15,13 +15,13 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         onSubscribe: (() -> Void)? = nil,
         onSubscribed: (() -> Void)? = nil,
         onDispose: (() -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Completable {
         Completable(
             raw: primitiveSequence.source.do(
                 onError: onError, afterError: afterError, onCompleted: onCompleted,
                 afterCompleted: afterCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed,
-                onDispose: onDispose, isolation: isolation))
+                onDispose: onDispose, isolation: isolation, file: file, line: line))
     }
 
     /// Completes once this `Completable` and then `second`, subscribed to only after this one

@@ -25,9 +25,9 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// or always on one serial queue. RxSwift's signature, with a plain closure, is kept too.
     public static func create(
         subscribe: @escaping (@escaping @Sendable (CompletableEvent) -> Void) -> any Disposable,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let source = Observable<Never>.create(
             { observer in
                 // Checked here rather than through `guarding`, whose thunk for a closure
@@ -51,9 +51,10 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
 
     /// Subscribes `observer`, which receives the one event: `.completed` or `.error`.
     public func subscribe(
-        _ observer: @escaping (CompletableEvent) -> Void, isolation: isolated (any Actor)? = #isolation
+        _ observer: @escaping (CompletableEvent) -> Void, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        let observer = HandlerIsolation(isolation).guarding(observer, "subscribe(_:)")
+        let observer = HandlerIsolation(isolation, file: file, line: line).guarding(observer, "subscribe(_:)")
         return primitiveSequence.subscribe(
             .completable, onSuccess: nil, onFailure: { observer(.error($0)) }, onCompleted: { observer(.completed) },
             onDisposed: nil, isolation: HandlerIsolation(nil))
@@ -68,12 +69,12 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         onCompleted: (() -> Void)? = nil,
         onError: ((any Swift.Error) -> Void)? = nil,
         onDisposed: (() -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         // As `Single`'s: one observer, no closure wrapped around the user's.
         primitiveSequence.subscribe(
             .completable, onSuccess: nil, onFailure: onError, onCompleted: onCompleted, onDisposed: onDisposed,
-            isolation: HandlerIsolation(isolation))
+            isolation: HandlerIsolation(isolation, file: file, line: line))
     }
 
     /// Subscribes closures that also receive `object`, held weakly: once `object` is released,
@@ -86,13 +87,13 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         onCompleted: ((Object) -> Void)? = nil,
         onError: ((Object, any Swift.Error) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         subscribe(
             onCompleted: weaklyBound(object, onCompleted),
             onError: weaklyBound(object, onError),
             onDisposed: weaklyBound(object, onDisposed),
-            isolation: isolation
+            isolation: isolation, file: file, line: line
         )
     }
 

@@ -16,45 +16,49 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onSubscribe: (() -> Void)? = nil,
         onSubscribed: (() -> Void)? = nil,
         onDispose: (() -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Maybe<Element> {
         Maybe(
             raw: primitiveSequence.source.do(
                 onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
                 onCompleted: onCompleted, afterCompleted: afterCompleted, onSubscribe: onSubscribe,
-                onSubscribed: onSubscribed, onDispose: onDispose, isolation: isolation))
+                onSubscribed: onSubscribed, onDispose: onDispose, isolation: isolation, file: file, line: line))
     }
 
     /// The element when `predicate` accepts it; otherwise completes without one. An error
     /// thrown by `predicate` is sent as the error.
     public func filter(
-        _ predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation
+        _ predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Maybe<Element> {
-        Maybe(raw: primitiveSequence.source.filter(predicate, isolation: isolation))
+        Maybe(raw: primitiveSequence.source.filter(predicate, isolation: isolation, file: file, line: line))
     }
 
     /// The element transformed by `transform`. An error thrown by `transform` is sent as the
     /// error.
     public func map<Result>(
-        _ transform: @escaping (Element) throws -> Result, isolation: isolated (any Actor)? = #isolation
+        _ transform: @escaping (Element) throws -> Result, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Maybe<Result> {
-        Maybe(raw: primitiveSequence.source.map(transform, isolation: isolation))
+        Maybe(raw: primitiveSequence.source.map(transform, isolation: isolation, file: file, line: line))
     }
 
     /// The element transformed by `transform`, or a completion without one when `transform`
     /// returns `nil`. An error thrown by `transform` is sent as the error.
     public func compactMap<Result>(
-        _ transform: @escaping (Element) throws -> Result?, isolation: isolated (any Actor)? = #isolation
+        _ transform: @escaping (Element) throws -> Result?, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Maybe<Result> {
-        Maybe(raw: primitiveSequence.source.compactMap(transform, isolation: isolation))
+        Maybe(raw: primitiveSequence.source.compactMap(transform, isolation: isolation, file: file, line: line))
     }
 
     /// The `Maybe` that `selector` makes from the element, passed on; without an element,
     /// completes. An error thrown by `selector` is sent as the error.
     public func flatMap<Result>(
-        _ selector: @escaping (Element) throws -> Maybe<Result>, isolation: isolated (any Actor)? = #isolation
+        _ selector: @escaping (Element) throws -> Maybe<Result>, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Maybe<Result> {
-        Maybe(raw: primitiveSequence.source.flatMap(selector, isolation: isolation))
+        Maybe(raw: primitiveSequence.source.flatMap(selector, isolation: isolation, file: file, line: line))
     }
 
     /// A `Single` that succeeds with the element, or with `default` when there is none.

@@ -26,9 +26,9 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// or always on one serial queue. RxSwift's signature, with a plain closure, is kept too.
     public static func create(
         subscribe: @escaping (@escaping @Sendable (MaybeEvent<Element>) -> Void) -> any Disposable,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let source = Observable<Element>.create(
             { observer in
                 // Checked here rather than through `guarding`, whose thunk for a closure
@@ -56,10 +56,11 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// Subscribes `observer`, which receives the one event: `.success` with the element (as it
     /// arrives, before the sequence underneath completes), `.completed` or `.error`.
     public func subscribe(
-        _ observer: @escaping (MaybeEvent<Element>) -> Void, isolation: isolated (any Actor)? = #isolation
+        _ observer: @escaping (MaybeEvent<Element>) -> Void, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         // The event closure is checked as a whole, under its own name.
-        let observer = HandlerIsolation(isolation).guarding(observer, "subscribe(_:)")
+        let observer = HandlerIsolation(isolation, file: file, line: line).guarding(observer, "subscribe(_:)")
         return primitiveSequence.subscribe(
             .maybe, onSuccess: { observer(.success($0)) }, onFailure: { observer(.error($0)) },
             onCompleted: { observer(.completed) }, onDisposed: nil, isolation: HandlerIsolation(nil))
@@ -76,12 +77,12 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onError: ((any Swift.Error) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         // As `Single`'s: one observer, made where `Element` is known.
         primitiveSequence.subscribe(
             .maybe, onSuccess: onSuccess, onFailure: onError, onCompleted: onCompleted, onDisposed: onDisposed,
-            isolation: HandlerIsolation(isolation))
+            isolation: HandlerIsolation(isolation, file: file, line: line))
     }
 
     /// Subscribes closures that also receive `object`, held weakly: once `object` is released,
@@ -95,14 +96,14 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onError: ((Object, any Swift.Error) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         subscribe(
             onSuccess: weaklyBound(object, onSuccess),
             onError: weaklyBound(object, onError),
             onCompleted: weaklyBound(object, onCompleted),
             onDisposed: weaklyBound(object, onDisposed),
-            isolation: isolation
+            isolation: isolation, file: file, line: line
         )
     }
 }

@@ -10,9 +10,9 @@ extension PrimitiveSequence {
     /// subscribes. An error thrown by the factory is sent to that subscriber as the failure.
     public static func deferred(
         _ observableFactory: @escaping () throws -> PrimitiveSequence<Trait, Element>,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let observableFactory = handlerIsolation.guarding(observableFactory, "deferred(_:)")
         return PrimitiveSequence(
             raw: Observable.deferred({ try observableFactory().source }, isolation: nil))
@@ -25,9 +25,9 @@ extension PrimitiveSequence {
     public static func using<Resource: Disposable>(
         _ resourceFactory: @escaping () throws -> Resource,
         primitiveSequenceFactory: @escaping (Resource) throws -> PrimitiveSequence<Trait, Element>,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let resourceFactory = handlerIsolation.guarding(resourceFactory, "using(_:)")
         let sequenceFactory = handlerIsolation.guarding(primitiveSequenceFactory, "using(primitiveSequenceFactory:)")
         return PrimitiveSequence(
@@ -79,9 +79,9 @@ extension PrimitiveSequence {
     /// failure.
     public func `catch`(
         _ handler: @escaping (any Swift.Error) throws -> PrimitiveSequence<Trait, Element>,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let handler = handlerIsolation.guarding(handler, "catch(_:)")
         return PrimitiveSequence(raw: source.catch({ try handler($0).source }, isolation: nil))
     }
@@ -100,18 +100,18 @@ extension PrimitiveSequence {
     /// `RxError.noElements`.
     public func retry<TriggerObservable: ObservableType>(
         when notificationHandler: @escaping (Observable<any Swift.Error>) -> TriggerObservable,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: source.retry(when: notificationHandler, isolation: isolation))
+        PrimitiveSequence(raw: source.retry(when: notificationHandler, isolation: isolation, file: file, line: line))
     }
 
     /// The form of `retry(when:)` whose failures sequence carries one type of error: a failure
     /// with an error of another type is sent on without consulting the trigger.
     public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(
         when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: source.retry(when: notificationHandler, isolation: isolation))
+        PrimitiveSequence(raw: source.retry(when: notificationHandler, isolation: isolation, file: file, line: line))
     }
 
     /// Prints every subscription, event and disposal that passes, as `ObservableType.debug`

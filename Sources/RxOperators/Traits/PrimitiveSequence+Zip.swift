@@ -9,10 +9,13 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// `resultSelector` is sent as the failure.
     public static func zip<E1, E2>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        resultSelector: @escaping (E1, E2) throws -> Element, isolation: isolated (any Actor)? = #isolation
+        resultSelector: @escaping (E1, E2) throws -> Element, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
-            raw: Observable.zip(source1.source, source2.source, resultSelector: resultSelector, isolation: isolation))
+            raw: Observable.zip(
+                source1.source, source2.source, resultSelector: resultSelector, isolation: isolation, file: file,
+                line: line))
     }
 
 }
@@ -34,11 +37,13 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     public static func zip<E1, E2, E3>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>,
-        resultSelector: @escaping (E1, E2, E3) throws -> Element, isolation: isolated (any Actor)? = #isolation
+        resultSelector: @escaping (E1, E2, E3) throws -> Element, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
-                source1.source, source2.source, source3.source, resultSelector: resultSelector, isolation: isolation))
+                source1.source, source2.source, source3.source, resultSelector: resultSelector, isolation: isolation,
+                file: file, line: line))
     }
 
 }
@@ -61,12 +66,13 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     public static func zip<E1, E2, E3, E4>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-        resultSelector: @escaping (E1, E2, E3, E4) throws -> Element, isolation: isolated (any Actor)? = #isolation
+        resultSelector: @escaping (E1, E2, E3, E4) throws -> Element, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
                 source1.source, source2.source, source3.source, source4.source, resultSelector: resultSelector,
-                isolation: isolation))
+                isolation: isolation, file: file, line: line))
     }
 
 }
@@ -91,12 +97,13 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element, isolation: isolated (any Actor)? = #isolation
+        resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
                 source1.source, source2.source, source3.source, source4.source, source5.source,
-                resultSelector: resultSelector, isolation: isolation))
+                resultSelector: resultSelector, isolation: isolation, file: file, line: line))
     }
 
 }
@@ -123,12 +130,12 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
                 source1.source, source2.source, source3.source, source4.source, source5.source, source6.source,
-                resultSelector: resultSelector, isolation: isolation))
+                resultSelector: resultSelector, isolation: isolation, file: file, line: line))
     }
 
 }
@@ -157,12 +164,12 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         _ source7: PrimitiveSequence<Trait, E7>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
                 source1.source, source2.source, source3.source, source4.source, source5.source, source6.source,
-                source7.source, resultSelector: resultSelector, isolation: isolation))
+                source7.source, resultSelector: resultSelector, isolation: isolation, file: file, line: line))
     }
 
 }
@@ -193,12 +200,13 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
                 source1.source, source2.source, source3.source, source4.source, source5.source, source6.source,
-                source7.source, source8.source, resultSelector: resultSelector, isolation: isolation))
+                source7.source, source8.source, resultSelector: resultSelector, isolation: isolation, file: file,
+                line: line))
     }
 
 }
@@ -226,10 +234,13 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// `resultSelector` is sent as the failure.
     public static func zip<E1, E2>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        resultSelector: @escaping (E1, E2) throws -> Element, isolation: isolated (any Actor)? = #isolation
+        resultSelector: @escaping (E1, E2) throws -> Element, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
-            raw: Observable.zip(source1.source, source2.source, resultSelector: resultSelector, isolation: isolation))
+            raw: Observable.zip(
+                source1.source, source2.source, resultSelector: resultSelector, isolation: isolation, file: file,
+                line: line))
     }
 
 }
@@ -253,11 +264,13 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     public static func zip<E1, E2, E3>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>,
-        resultSelector: @escaping (E1, E2, E3) throws -> Element, isolation: isolated (any Actor)? = #isolation
+        resultSelector: @escaping (E1, E2, E3) throws -> Element, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
-                source1.source, source2.source, source3.source, resultSelector: resultSelector, isolation: isolation))
+                source1.source, source2.source, source3.source, resultSelector: resultSelector, isolation: isolation,
+                file: file, line: line))
     }
 
 }
@@ -282,12 +295,13 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     public static func zip<E1, E2, E3, E4>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-        resultSelector: @escaping (E1, E2, E3, E4) throws -> Element, isolation: isolated (any Actor)? = #isolation
+        resultSelector: @escaping (E1, E2, E3, E4) throws -> Element, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
                 source1.source, source2.source, source3.source, source4.source, resultSelector: resultSelector,
-                isolation: isolation))
+                isolation: isolation, file: file, line: line))
     }
 
 }
@@ -314,12 +328,13 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element, isolation: isolated (any Actor)? = #isolation
+        resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
                 source1.source, source2.source, source3.source, source4.source, source5.source,
-                resultSelector: resultSelector, isolation: isolation))
+                resultSelector: resultSelector, isolation: isolation, file: file, line: line))
     }
 
 }
@@ -348,12 +363,12 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
                 source1.source, source2.source, source3.source, source4.source, source5.source, source6.source,
-                resultSelector: resultSelector, isolation: isolation))
+                resultSelector: resultSelector, isolation: isolation, file: file, line: line))
     }
 
 }
@@ -384,12 +399,12 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         _ source7: PrimitiveSequence<Trait, E7>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
                 source1.source, source2.source, source3.source, source4.source, source5.source, source6.source,
-                source7.source, resultSelector: resultSelector, isolation: isolation))
+                source7.source, resultSelector: resultSelector, isolation: isolation, file: file, line: line))
     }
 
 }
@@ -422,12 +437,13 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
                 source1.source, source2.source, source3.source, source4.source, source5.source, source6.source,
-                source7.source, source8.source, resultSelector: resultSelector, isolation: isolation))
+                source7.source, source8.source, resultSelector: resultSelector, isolation: isolation, file: file,
+                line: line))
     }
 
 }

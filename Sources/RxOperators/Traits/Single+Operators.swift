@@ -14,9 +14,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         onSubscribe: (() -> Void)? = nil,
         onSubscribed: (() -> Void)? = nil,
         onDispose: (() -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Single<Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         return Single(
             raw: primitiveSequence.source.do(
                 onNext: onSuccess.map { handlerIsolation.guarding($0, "do(onSuccess:)") },
@@ -32,50 +32,56 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// The element when `predicate` accepts it; otherwise an empty `Maybe`. An error thrown by
     /// `predicate` is sent as the error.
     public func filter(
-        _ predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation
+        _ predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Maybe<Element> {
-        Maybe(raw: primitiveSequence.source.filter(predicate, isolation: isolation))
+        Maybe(raw: primitiveSequence.source.filter(predicate, isolation: isolation, file: file, line: line))
     }
 
     /// The element transformed by `transform`. An error thrown by `transform` is sent as the
     /// failure.
     @inlinable
     public func map<Result>(
-        _ transform: @escaping (Element) throws -> Result, isolation: isolated (any Actor)? = #isolation
+        _ transform: @escaping (Element) throws -> Result, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Single<Result> {
-        Single(raw: primitiveSequence.source.map(transform, isolation: isolation))
+        Single(raw: primitiveSequence.source.map(transform, isolation: isolation, file: file, line: line))
     }
 
     /// The element transformed by `transform`, or an empty `Maybe` when `transform` returns
     /// `nil`. An error thrown by `transform` is sent as the error.
     public func compactMap<Result>(
-        _ transform: @escaping (Element) throws -> Result?, isolation: isolated (any Actor)? = #isolation
+        _ transform: @escaping (Element) throws -> Result?, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Maybe<Result> {
-        Maybe(raw: primitiveSequence.source.compactMap(transform, isolation: isolation))
+        Maybe(raw: primitiveSequence.source.compactMap(transform, isolation: isolation, file: file, line: line))
     }
 
     /// The `Single` that `selector` makes from the element, passed on. An error thrown by
     /// `selector` is sent as the failure.
     public func flatMap<Result>(
-        _ selector: @escaping (Element) throws -> Single<Result>, isolation: isolated (any Actor)? = #isolation
+        _ selector: @escaping (Element) throws -> Single<Result>, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Single<Result> {
-        Single(raw: primitiveSequence.source.flatMap(selector, isolation: isolation))
+        Single(raw: primitiveSequence.source.flatMap(selector, isolation: isolation, file: file, line: line))
     }
 
     /// The `Maybe` that `selector` makes from the element, passed on. An error thrown by
     /// `selector` is sent as the error.
     public func flatMapMaybe<Result>(
-        _ selector: @escaping (Element) throws -> Maybe<Result>, isolation: isolated (any Actor)? = #isolation
+        _ selector: @escaping (Element) throws -> Maybe<Result>, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Maybe<Result> {
-        Maybe(raw: primitiveSequence.source.flatMap(selector, isolation: isolation))
+        Maybe(raw: primitiveSequence.source.flatMap(selector, isolation: isolation, file: file, line: line))
     }
 
     /// The `Completable` that `selector` makes from the element, passed on. An error thrown by
     /// `selector` is sent as the error.
     public func flatMapCompletable(
-        _ selector: @escaping (Element) throws -> Completable, isolation: isolated (any Actor)? = #isolation
+        _ selector: @escaping (Element) throws -> Completable, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Completable {
-        Completable(raw: primitiveSequence.source.flatMap(selector, isolation: isolation))
+        Completable(raw: primitiveSequence.source.flatMap(selector, isolation: isolation, file: file, line: line))
     }
 
     /// The elements of every `Single` of `collection`, in the collection's order, combined by
@@ -83,9 +89,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// the others. An empty collection succeeds with `resultSelector([])` at subscription.
     public static func zip<Collection: Swift.Collection, Result>(
         _ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Result> where Collection.Element == PrimitiveSequence<Trait, Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let resultSelector = handlerIsolation.guarding(resultSelector, "zip(resultSelector:)")
         if collection.isEmpty {
             return PrimitiveSequence<Trait, Result>(

@@ -26,9 +26,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// or always on one serial queue. RxSwift's signature, with a plain closure, is kept too.
     public static func create(
         subscribe: @escaping (@escaping @Sendable (SingleEvent<Element>) -> Void) -> any Disposable,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Single<Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let source = Observable<Element>.create(
             { observer in
                 // Checked here rather than through `guarding`, whose thunk for a closure
@@ -60,10 +60,11 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// as `.failure(RxError.noElements)`; RxSwift stops debug builds there and calls nothing in
     /// release builds.
     public func subscribe(
-        _ observer: @escaping (SingleEvent<Element>) -> Void, isolation: isolated (any Actor)? = #isolation
+        _ observer: @escaping (SingleEvent<Element>) -> Void, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         // The event closure is checked as a whole, under its own name.
-        let observer = HandlerIsolation(isolation).guarding(observer, "subscribe(_:)")
+        let observer = HandlerIsolation(isolation, file: file, line: line).guarding(observer, "subscribe(_:)")
         return primitiveSequence.subscribe(
             .single, onSuccess: { observer(.success($0)) }, onFailure: { observer(.failure($0)) }, onCompleted: nil,
             onDisposed: nil, isolation: HandlerIsolation(nil))
@@ -79,13 +80,13 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         onSuccess: ((Element) -> Void)? = nil,
         onFailure: ((any Swift.Error) -> Void)? = nil,
         onDisposed: (() -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         // Inlinable, so that the observer is made where `Element` is known: its metadata then
         // comes from a cache in the caller instead of a runtime lookup at every subscription.
         primitiveSequence.subscribe(
             .single, onSuccess: onSuccess, onFailure: onFailure, onCompleted: nil, onDisposed: onDisposed,
-            isolation: HandlerIsolation(isolation))
+            isolation: HandlerIsolation(isolation, file: file, line: line))
     }
 
     /// Subscribes closures that also receive `object`, held weakly: once `object` is released,
@@ -98,13 +99,13 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         onSuccess: ((Object, Element) -> Void)? = nil,
         onFailure: ((Object, any Swift.Error) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         subscribe(
             onSuccess: weaklyBound(object, onSuccess),
             onFailure: weaklyBound(object, onFailure),
             onDisposed: weaklyBound(object, onDisposed),
-            isolation: isolation
+            isolation: isolation, file: file, line: line
         )
     }
 }

@@ -5,8 +5,8 @@ import RxDisposables
 import RxSchedulers
 
 extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Never {
-    /// `do(onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:isolation:)` with RxSwift's
-    /// signature, for references by that name: it checks no isolation.
+    /// `do(onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:isolation:file:line:)` with
+    /// RxSwift's signature, for references by that name: it checks no isolation.
     @_disfavoredOverload
     public func `do`(
         onError: ((any Swift.Error) throws -> Void)? = nil, afterError: ((any Swift.Error) throws -> Void)? = nil,
@@ -18,7 +18,8 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
             onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose, isolation: nil)
     }
 
-    /// `create(subscribe:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `create(subscribe:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public static func create(
         subscribe: @escaping (@escaping CompletableObserver) -> any Disposable
@@ -26,14 +27,15 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         Self.create(subscribe: subscribe, isolation: nil)
     }
 
-    /// `subscribe(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `subscribe(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public func subscribe(_ observer: @escaping (CompletableEvent) -> Void) -> any Disposable {
         subscribe(observer, isolation: nil)
     }
 
-    /// `subscribe(onCompleted:onError:onDisposed:isolation:)` with RxSwift's signature, for references by that name: it
-    /// checks no isolation.
+    /// `subscribe(onCompleted:onError:onDisposed:isolation:file:line:)` with RxSwift's signature, for references by
+    /// that name: it checks no isolation.
     @_disfavoredOverload
     public func subscribe(
         onCompleted: (() -> Void)? = nil, onError: ((any Swift.Error) -> Void)? = nil, onDisposed: (() -> Void)? = nil
@@ -41,8 +43,8 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         subscribe(onCompleted: onCompleted, onError: onError, onDisposed: onDisposed, isolation: nil)
     }
 
-    /// `subscribe(with:onCompleted:onError:onDisposed:isolation:)` with RxSwift's signature, for references by that
-    /// name: it checks no isolation.
+    /// `subscribe(with:onCompleted:onError:onDisposed:isolation:file:line:)` with RxSwift's signature, for references
+    /// by that name: it checks no isolation.
     @_disfavoredOverload
     public func subscribe<Object: AnyObject>(
         with object: Object, onCompleted: ((Object) -> Void)? = nil,
@@ -54,7 +56,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// `do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:isolation:
-    /// )` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// file:line:)` with RxSwift's signature, for references by that name: it checks no isolation.
     @_disfavoredOverload
     public func `do`(
         onNext: ((Element) throws -> Void)? = nil, afterNext: ((Element) throws -> Void)? = nil,
@@ -68,31 +70,33 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
             isolation: nil)
     }
 
-    /// `filter(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `filter(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no isolation.
     @_disfavoredOverload
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
         filter(predicate, isolation: nil)
     }
 
-    /// `map(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `map(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no isolation.
     @_disfavoredOverload
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Maybe<Result> {
         map(transform, isolation: nil)
     }
 
-    /// `compactMap(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `compactMap(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
         compactMap(transform, isolation: nil)
     }
 
-    /// `flatMap(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `flatMap(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no isolation.
     @_disfavoredOverload
     public func flatMap<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<Result> {
         flatMap(selector, isolation: nil)
     }
 
-    /// `create(subscribe:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `create(subscribe:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public static func create(
         subscribe: @escaping (@escaping MaybeObserver) -> any Disposable
@@ -100,14 +104,15 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         Self.create(subscribe: subscribe, isolation: nil)
     }
 
-    /// `subscribe(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `subscribe(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public func subscribe(_ observer: @escaping (MaybeEvent<Element>) -> Void) -> any Disposable {
         subscribe(observer, isolation: nil)
     }
 
-    /// `subscribe(onSuccess:onError:onCompleted:onDisposed:isolation:)` with RxSwift's signature, for references by
-    /// that name: it checks no isolation.
+    /// `subscribe(onSuccess:onError:onCompleted:onDisposed:isolation:file:line:)` with RxSwift's signature, for
+    /// references by that name: it checks no isolation.
     @_disfavoredOverload
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil, onError: ((any Swift.Error) -> Void)? = nil,
@@ -117,8 +122,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
             onSuccess: onSuccess, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, isolation: nil)
     }
 
-    /// `subscribe(with:onSuccess:onError:onCompleted:onDisposed:isolation:)` with RxSwift's signature, for references
-    /// by that name: it checks no isolation.
+    /// `subscribe(with:onSuccess:onError:onCompleted:onDisposed:isolation:file:line:)` with RxSwift's signature, for
+    /// references by that name: it checks no isolation.
     @_disfavoredOverload
     public func subscribe<Object: AnyObject>(
         with object: Object, onSuccess: ((Object, Element) -> Void)? = nil,
@@ -130,8 +135,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
             isolation: nil)
     }
 
-    /// `zip(_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it checks no
-    /// isolation.
+    /// `zip(_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks
+    /// no isolation.
     @_disfavoredOverload
     public static func zip<E1, E2>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
@@ -140,8 +145,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         Self.zip(source1, source2, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `zip(_:_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it checks no
-    /// isolation.
+    /// `zip(_:_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that name: it
+    /// checks no isolation.
     @_disfavoredOverload
     public static func zip<E1, E2, E3>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
@@ -150,8 +155,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         Self.zip(source1, source2, source3, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `zip(_:_:_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it checks no
-    /// isolation.
+    /// `zip(_:_:_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that name: it
+    /// checks no isolation.
     @_disfavoredOverload
     public static func zip<E1, E2, E3, E4>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
@@ -161,8 +166,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         Self.zip(source1, source2, source3, source4, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `zip(_:_:_:_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it checks no
-    /// isolation.
+    /// `zip(_:_:_:_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that name: it
+    /// checks no isolation.
     @_disfavoredOverload
     public static func zip<E1, E2, E3, E4, E5>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
@@ -172,8 +177,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         Self.zip(source1, source2, source3, source4, source5, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `zip(_:_:_:_:_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it checks no
-    /// isolation.
+    /// `zip(_:_:_:_:_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that name: it
+    /// checks no isolation.
     @_disfavoredOverload
     public static func zip<E1, E2, E3, E4, E5, E6>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
@@ -184,8 +189,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         Self.zip(source1, source2, source3, source4, source5, source6, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `zip(_:_:_:_:_:_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it checks
-    /// no isolation.
+    /// `zip(_:_:_:_:_:_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that name:
+    /// it checks no isolation.
     @_disfavoredOverload
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
@@ -199,8 +204,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
             isolation: nil)
     }
 
-    /// `zip(_:_:_:_:_:_:_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it
-    /// checks no isolation.
+    /// `zip(_:_:_:_:_:_:_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that
+    /// name: it checks no isolation.
     @_disfavoredOverload
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
@@ -216,7 +221,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
 }
 
 extension PrimitiveSequence {
-    /// `deferred(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `deferred(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public static func deferred(
         _ observableFactory: @escaping () throws -> PrimitiveSequence<Trait, Element>
@@ -224,8 +230,8 @@ extension PrimitiveSequence {
         Self.deferred(observableFactory, isolation: nil)
     }
 
-    /// `using(_:primitiveSequenceFactory:isolation:)` with RxSwift's signature, for references by that name: it checks
-    /// no isolation.
+    /// `using(_:primitiveSequenceFactory:isolation:file:line:)` with RxSwift's signature, for references by that name:
+    /// it checks no isolation.
     @_disfavoredOverload
     public static func using<Resource: Disposable>(
         _ resourceFactory: @escaping () throws -> Resource,
@@ -234,7 +240,7 @@ extension PrimitiveSequence {
         Self.using(resourceFactory, primitiveSequenceFactory: primitiveSequenceFactory, isolation: nil)
     }
 
-    /// `catch(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `catch(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no isolation.
     @_disfavoredOverload
     public func `catch`(
         _ handler: @escaping (any Swift.Error) throws -> PrimitiveSequence<Trait, Element>
@@ -242,7 +248,8 @@ extension PrimitiveSequence {
         `catch`(handler, isolation: nil)
     }
 
-    /// `retry(when:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `retry(when:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public func retry<TriggerObservable: ObservableType>(
         when notificationHandler: @escaping (Observable<any Swift.Error>) -> TriggerObservable
@@ -250,7 +257,8 @@ extension PrimitiveSequence {
         retry(when: notificationHandler, isolation: nil)
     }
 
-    /// `retry(when:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `retry(when:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(
         when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable
@@ -260,8 +268,8 @@ extension PrimitiveSequence {
 }
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
-    /// `zip(_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it checks no
-    /// isolation.
+    /// `zip(_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks
+    /// no isolation.
     @_disfavoredOverload
     public static func zip<E1, E2>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
@@ -270,8 +278,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         Self.zip(source1, source2, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `zip(_:_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it checks no
-    /// isolation.
+    /// `zip(_:_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that name: it
+    /// checks no isolation.
     @_disfavoredOverload
     public static func zip<E1, E2, E3>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
@@ -280,8 +288,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         Self.zip(source1, source2, source3, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `zip(_:_:_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it checks no
-    /// isolation.
+    /// `zip(_:_:_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that name: it
+    /// checks no isolation.
     @_disfavoredOverload
     public static func zip<E1, E2, E3, E4>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
@@ -291,8 +299,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         Self.zip(source1, source2, source3, source4, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `zip(_:_:_:_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it checks no
-    /// isolation.
+    /// `zip(_:_:_:_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that name: it
+    /// checks no isolation.
     @_disfavoredOverload
     public static func zip<E1, E2, E3, E4, E5>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
@@ -302,8 +310,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         Self.zip(source1, source2, source3, source4, source5, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `zip(_:_:_:_:_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it checks no
-    /// isolation.
+    /// `zip(_:_:_:_:_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that name: it
+    /// checks no isolation.
     @_disfavoredOverload
     public static func zip<E1, E2, E3, E4, E5, E6>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
@@ -314,8 +322,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         Self.zip(source1, source2, source3, source4, source5, source6, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `zip(_:_:_:_:_:_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it checks
-    /// no isolation.
+    /// `zip(_:_:_:_:_:_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that name:
+    /// it checks no isolation.
     @_disfavoredOverload
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
@@ -329,8 +337,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
             isolation: nil)
     }
 
-    /// `zip(_:_:_:_:_:_:_:_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it
-    /// checks no isolation.
+    /// `zip(_:_:_:_:_:_:_:_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that
+    /// name: it checks no isolation.
     @_disfavoredOverload
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
@@ -344,8 +352,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
             isolation: nil)
     }
 
-    /// `do(onSuccess:afterSuccess:onError:afterError:onSubscribe:onSubscribed:onDispose:isolation:)` with RxSwift's
-    /// signature, for references by that name: it checks no isolation.
+    /// `do(onSuccess:afterSuccess:onError:afterError:onSubscribe:onSubscribed:onDispose:isolation:file:line:)` with
+    /// RxSwift's signature, for references by that name: it checks no isolation.
     @_disfavoredOverload
     public func `do`(
         onSuccess: ((Element) throws -> Void)? = nil, afterSuccess: ((Element) throws -> Void)? = nil,
@@ -357,44 +365,46 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
             onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose, isolation: nil)
     }
 
-    /// `filter(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `filter(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no isolation.
     @_disfavoredOverload
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
         filter(predicate, isolation: nil)
     }
 
-    /// `map(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `map(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no isolation.
     @_disfavoredOverload
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Single<Result> {
         map(transform, isolation: nil)
     }
 
-    /// `compactMap(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `compactMap(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
         compactMap(transform, isolation: nil)
     }
 
-    /// `flatMap(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `flatMap(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no isolation.
     @_disfavoredOverload
     public func flatMap<Result>(_ selector: @escaping (Element) throws -> Single<Result>) -> Single<Result> {
         flatMap(selector, isolation: nil)
     }
 
-    /// `flatMapMaybe(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `flatMapMaybe(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public func flatMapMaybe<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<Result> {
         flatMapMaybe(selector, isolation: nil)
     }
 
-    /// `flatMapCompletable(_:isolation:)` with RxSwift's signature, for references by that name: it checks no
+    /// `flatMapCompletable(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
     /// isolation.
     @_disfavoredOverload
     public func flatMapCompletable(_ selector: @escaping (Element) throws -> Completable) -> Completable {
         flatMapCompletable(selector, isolation: nil)
     }
 
-    /// `zip(_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it checks no
+    /// `zip(_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
     /// isolation.
     @_disfavoredOverload
     public static func zip<Collection: Swift.Collection, Result>(
@@ -403,20 +413,22 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         Self.zip(collection, resultSelector: resultSelector, isolation: nil)
     }
 
-    /// `create(subscribe:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `create(subscribe:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public static func create(subscribe: @escaping (@escaping SingleObserver) -> any Disposable) -> Single<Element> {
         Self.create(subscribe: subscribe, isolation: nil)
     }
 
-    /// `subscribe(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `subscribe(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void) -> any Disposable {
         subscribe(observer, isolation: nil)
     }
 
-    /// `subscribe(onSuccess:onFailure:onDisposed:isolation:)` with RxSwift's signature, for references by that name: it
-    /// checks no isolation.
+    /// `subscribe(onSuccess:onFailure:onDisposed:isolation:file:line:)` with RxSwift's signature, for references by
+    /// that name: it checks no isolation.
     @_disfavoredOverload
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil, onFailure: ((any Swift.Error) -> Void)? = nil,
@@ -425,8 +437,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         subscribe(onSuccess: onSuccess, onFailure: onFailure, onDisposed: onDisposed, isolation: nil)
     }
 
-    /// `subscribe(with:onSuccess:onFailure:onDisposed:isolation:)` with RxSwift's signature, for references by that
-    /// name: it checks no isolation.
+    /// `subscribe(with:onSuccess:onFailure:onDisposed:isolation:file:line:)` with RxSwift's signature, for references
+    /// by that name: it checks no isolation.
     @_disfavoredOverload
     public func subscribe<Object: AnyObject>(
         with object: Object, onSuccess: ((Object, Element) -> Void)? = nil,

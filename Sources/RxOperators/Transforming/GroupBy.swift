@@ -19,9 +19,9 @@ extension ObservableType {
     /// seen is kept for as long as the source is subscribed; elements are not kept.
     public func groupBy<Key: Hashable>(
         keySelector: @escaping (Element) throws -> Key,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<GroupedObservable<Key, Element>> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let keySelector = handlerIsolation.guarding(keySelector, "groupBy(keySelector:)")
         return GroupBy(source: asObservable(), keySelector: keySelector)
     }

@@ -9,10 +9,11 @@ extension ObservableType {
     /// it behaves exactly like the two stages but forwards each element once instead of twice.
     @inlinable
     public func map<Result>(
-        _ transform: @escaping (Element) throws -> Result, isolation: isolated (any Actor)? = #isolation
+        _ transform: @escaping (Element) throws -> Result, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Result> {
         // The stage checks the isolation once per element, for all the closures it absorbed.
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         // Inlinable, so that it is specialised where it is called: the cast and the producer's
         // type then have known generic arguments, and their metadata comes from a cache in the
         // caller instead of a runtime lookup on every call.
@@ -84,11 +85,12 @@ final class Map<SourceType, Element>: ComposableProducer<Element> {
             return nil
         }
         let first = transform
+        // The fused stage's check names `map(_:)`, and with it this first map's call site.
         return Map<SourceType, Result>(
             source: source,
             transform: { element in
                 try next(try first(element))
-            }, isolation: isolation)
+            }, isolation: self.isolation)
     }
 
     override func composeFilter(_ next: @escaping Predicate, isolation: HandlerIsolation) -> Observable<Element>? {
@@ -101,8 +103,9 @@ final class Map<SourceType, Element>: ComposableProducer<Element> {
             case .predicate(let predicate): conjunction(predicate, next)
             }
         // `type(of: self)` is this very class, so making it asks the runtime for no metadata.
+        // The stage's check names `map(_:)`, so it keeps the map's call site.
         return type(of: self).init(
-            source: source, transform: transform, isolation: isolation, absorbed: .predicate(combined))
+            source: source, transform: transform, isolation: self.isolation, absorbed: .predicate(combined))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunningSink

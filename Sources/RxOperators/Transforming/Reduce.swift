@@ -7,9 +7,9 @@ extension ObservableType {
     /// An error from the source, or thrown by either closure, ends the sequence with it.
     public func reduce<A, Result>(
         _ seed: A, accumulator: @escaping (A, Element) throws -> A, mapResult: @escaping (A) throws -> Result,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Result> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let accumulator = handlerIsolation.guarding(accumulator, "reduce(accumulator:)")
         let mapResult = handlerIsolation.guarding(mapResult, "reduce(mapResult:)")
         return Reduce(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: mapResult)
@@ -19,9 +19,10 @@ extension ObservableType {
     /// `accumulator`. An empty source sends `seed`. An error from the source, or thrown by
     /// `accumulator`, ends the sequence with it.
     public func reduce<A>(
-        _ seed: A, accumulator: @escaping (A, Element) throws -> A, isolation: isolated (any Actor)? = #isolation
+        _ seed: A, accumulator: @escaping (A, Element) throws -> A, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<A> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let accumulator = handlerIsolation.guarding(accumulator, "reduce(accumulator:)")
         return Reduce(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: { $0 })
     }

@@ -9,9 +9,9 @@ extension ObservableType {
     /// error thrown by `accumulator` is sent as `error` and ends the subscription.
     public func scan<Accumulate>(
         into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Accumulate> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let accumulator = handlerIsolation.guarding(accumulator, "scan(accumulator:)")
         return Scan(source: asObservable(), seed: seed, accumulator: .inPlace(accumulator))
     }
@@ -23,9 +23,9 @@ extension ObservableType {
     /// error thrown by `accumulator` is sent as `error` and ends the subscription.
     public func scan<Accumulate>(
         _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Accumulate> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let accumulator = handlerIsolation.guarding(accumulator, "scan(accumulator:)")
         return Scan(source: asObservable(), seed: seed, accumulator: .returning(accumulator))
     }

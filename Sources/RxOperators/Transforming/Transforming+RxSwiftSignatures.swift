@@ -5,13 +5,15 @@ import RxDisposables
 import Synchronization
 
 extension ObservableType {
-    /// `compactMap(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `compactMap(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Observable<Result> {
         compactMap(transform, isolation: nil)
     }
 
-    /// `groupBy(keySelector:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `groupBy(keySelector:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public func groupBy<Key: Hashable>(
         keySelector: @escaping (Element) throws -> Key
@@ -19,14 +21,14 @@ extension ObservableType {
         groupBy(keySelector: keySelector, isolation: nil)
     }
 
-    /// `map(_:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `map(_:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no isolation.
     @_disfavoredOverload
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
         map(transform, isolation: nil)
     }
 
-    /// `reduce(_:accumulator:mapResult:isolation:)` with RxSwift's signature, for references by that name: it checks no
-    /// isolation.
+    /// `reduce(_:accumulator:mapResult:isolation:file:line:)` with RxSwift's signature, for references by that name: it
+    /// checks no isolation.
     @_disfavoredOverload
     public func reduce<A, Result>(
         _ seed: A, accumulator: @escaping (A, Element) throws -> A, mapResult: @escaping (A) throws -> Result
@@ -34,15 +36,15 @@ extension ObservableType {
         reduce(seed, accumulator: accumulator, mapResult: mapResult, isolation: nil)
     }
 
-    /// `reduce(_:accumulator:isolation:)` with RxSwift's signature, for references by that name: it checks no
+    /// `reduce(_:accumulator:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
     /// isolation.
     @_disfavoredOverload
     public func reduce<A>(_ seed: A, accumulator: @escaping (A, Element) throws -> A) -> Observable<A> {
         reduce(seed, accumulator: accumulator, isolation: nil)
     }
 
-    /// `scan(into:accumulator:isolation:)` with RxSwift's signature, for references by that name: it checks no
-    /// isolation.
+    /// `scan(into:accumulator:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks
+    /// no isolation.
     @_disfavoredOverload
     public func scan<Accumulate>(
         into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void
@@ -50,7 +52,8 @@ extension ObservableType {
         scan(into: seed, accumulator: accumulator, isolation: nil)
     }
 
-    /// `scan(_:accumulator:isolation:)` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// `scan(_:accumulator:isolation:file:line:)` with RxSwift's signature, for references by that name: it checks no
+    /// isolation.
     @_disfavoredOverload
     public func scan<Accumulate>(
         _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate
@@ -58,8 +61,8 @@ extension ObservableType {
         scan(seed, accumulator: accumulator, isolation: nil)
     }
 
-    /// `withUnretained(_:resultSelector:isolation:)` with RxSwift's signature, for references by that name: it checks
-    /// no isolation.
+    /// `withUnretained(_:resultSelector:isolation:file:line:)` with RxSwift's signature, for references by that name:
+    /// it checks no isolation.
     @_disfavoredOverload
     public func withUnretained<Object: AnyObject, Out>(
         _ obj: Object, resultSelector: @escaping (Object, Element) -> Out

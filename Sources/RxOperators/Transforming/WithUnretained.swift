@@ -6,9 +6,9 @@ extension ObservableType {
     /// element to arrive after `obj` was released completes the sequence instead.
     public func withUnretained<Object: AnyObject, Out>(
         _ obj: Object, resultSelector: @escaping (Object, Element) -> Out,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Out> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let resultSelector = handlerIsolation.guarding(resultSelector, "withUnretained(resultSelector:)")
         return WithUnretained(source: asObservable(), object: obj, resultSelector: resultSelector)
     }

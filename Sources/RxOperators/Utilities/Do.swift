@@ -20,9 +20,9 @@ extension ObservableType {
         onSubscribe: (() -> Void)? = nil,
         onSubscribed: (() -> Void)? = nil,
         onDispose: (() -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let onNext = onNext.map { handlerIsolation.guarding($0, "do(onNext:)") }
         let afterNext = afterNext.map { handlerIsolation.guarding($0, "do(afterNext:)") }
         let onError = onError.map { handlerIsolation.guarding($0, "do(onError:)") }

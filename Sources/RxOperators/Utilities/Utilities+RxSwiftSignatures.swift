@@ -5,7 +5,7 @@ import RxDisposables
 
 extension ObservableType {
     /// `do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:isolation:
-    /// )` with RxSwift's signature, for references by that name: it checks no isolation.
+    /// file:line:)` with RxSwift's signature, for references by that name: it checks no isolation.
     @_disfavoredOverload
     public func `do`(
         onNext: ((Element) throws -> Void)? = nil, afterNext: ((Element) throws -> Void)? = nil,
