@@ -21,7 +21,7 @@ extension ObservableType {
 
     /// Once every sequence of `collection` has sent an element, the latest element of each, in
     /// the collection's order, each time any of them sends one; as
-    /// ``combineLatest(_:resultSelector:isolation:)`` with the elements as they are, so an empty
+    /// ``combineLatest(_:resultSelector:isolation:file:line:)`` with the elements as they are, so an empty
     /// collection sends `[]` and completes at once.
     public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection) -> Observable<[Element]>
     where Collection.Element: ObservableType, Collection.Element.Element == Element {

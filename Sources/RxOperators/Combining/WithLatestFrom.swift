@@ -18,7 +18,7 @@ extension ObservableType {
     }
 
     /// The latest element of `second` each time this sequence sends an element, once `second`
-    /// has sent one; as ``withLatestFrom(_:resultSelector:isolation:)`` with a selector that keeps the
+    /// has sent one; as ``withLatestFrom(_:resultSelector:isolation:file:line:)`` with a selector that keeps the
     /// second element.
     public func withLatestFrom<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Source.Element> {
         WithLatestFrom(first: asObservable(), second: second.asObservable(), resultSelector: { $1 })

@@ -21,7 +21,7 @@ extension ObservableType {
     }
 
     /// The first elements of every sequence of `collection`, in the collection's order, then the
-    /// second elements, and so on; as ``zip(_:resultSelector:isolation:)`` with the elements as they are.
+    /// second elements, and so on; as ``zip(_:resultSelector:isolation:file:line:)`` with the elements as they are.
     public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> Observable<[Element]>
     where Collection.Element: ObservableType, Collection.Element.Element == Element {
         ZipCollection(sources: collection.map { $0.asObservable() }, resultSelector: { $0 })

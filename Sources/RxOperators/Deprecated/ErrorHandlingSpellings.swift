@@ -10,7 +10,7 @@ import RxCore
 // closure runs; RxSwift's exact signature, without it, is kept for references by name.
 
 extension ObservableType {
-    /// The RxSwift 5 spelling of ``catch(_:isolation:)``.
+    /// The RxSwift 5 spelling of ``catch(_:isolation:file:line:)``.
     @available(*, deprecated, renamed: "catch(_:isolation:)")
     public func catchError(
         _ handler: @escaping (any Swift.Error) throws -> Observable<Element>,

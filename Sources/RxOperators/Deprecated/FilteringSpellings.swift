@@ -22,7 +22,7 @@ extension ObservableType {
         skip(until: other)
     }
 
-    /// The RxSwift 5 spelling of ``skip(while:isolation:)``.
+    /// The RxSwift 5 spelling of ``skip(while:isolation:file:line:)``.
     @available(*, deprecated, renamed: "skip(while:isolation:)")
     public func skipWhile(
         _ predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation,
@@ -37,7 +37,7 @@ extension ObservableType {
         take(until: other)
     }
 
-    /// The RxSwift 5 spelling of ``take(until:behavior:isolation:)``, with the behavior first.
+    /// The RxSwift 5 spelling of ``take(until:behavior:isolation:file:line:)``, with the behavior first.
     @available(*, deprecated, renamed: "take(until:behavior:isolation:)")
     public func takeUntil(
         _ behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool,
@@ -46,7 +46,7 @@ extension ObservableType {
         take(until: predicate, behavior: behavior, isolation: isolation, file: file, line: line)
     }
 
-    /// The RxSwift 5 spelling of ``take(while:behavior:isolation:)`` with the default,
+    /// The RxSwift 5 spelling of ``take(while:behavior:isolation:file:line:)`` with the default,
     /// `.exclusive`, behavior.
     @available(*, deprecated, renamed: "take(while:isolation:)")
     public func takeWhile(

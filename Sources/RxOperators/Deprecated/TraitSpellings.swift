@@ -12,7 +12,7 @@ import RxDisposables
 // closure runs; RxSwift's exact signature, without it, is kept for references by name.
 
 extension PrimitiveSequence {
-    /// The RxSwift 5 spelling of ``catch(_:isolation:)``.
+    /// The RxSwift 5 spelling of ``catch(_:isolation:file:line:)``.
     @available(*, deprecated, renamed: "catch(_:isolation:)")
     public func catchError(
         _ handler: @escaping (any Swift.Error) throws -> PrimitiveSequence<Trait, Element>,
@@ -60,7 +60,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         catchAndReturn(element)
     }
 
-    /// The RxSwift 5 spelling of ``subscribe(onSuccess:onFailure:onDisposed:isolation:)``, whose
+    /// The RxSwift 5 spelling of ``subscribe(onSuccess:onFailure:onDisposed:isolation:file:line:)``, whose
     /// error handler was called `onError` and was required.
     @available(*, deprecated, renamed: "subscribe(onSuccess:onFailure:onDisposed:isolation:)")
     public func subscribe(

@@ -10,7 +10,7 @@ public protocol InfallibleType: ObservableConvertibleType {}
 /// A sequence that sends elements and may complete, but never fails.
 ///
 /// An `Infallible` wraps an ``/RxCore/Observable`` and behaves like it: it shares and replays
-/// nothing, and each subscriber starts it anew. Make one with ``Infallible/create(subscribe:isolation:)``,
+/// nothing, and each subscriber starts it anew. Make one with ``Infallible/create(subscribe:isolation:file:line:)``,
 /// `just(_:)` and the other creation functions, or turn an observable into one
 /// with `asInfallible(onErrorJustReturn:)` and its two
 /// companions, which decide what an error becomes.
