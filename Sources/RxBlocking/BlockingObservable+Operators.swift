@@ -58,18 +58,11 @@ extension BlockingObservable {
     ///   (which ends the subscription), the sequence's error, or ``/RxCore/RxError/timeout``
     ///   when the timeout runs out.
     public func single(
-        _ predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation
+        _ predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) throws -> Element {
-        let predicate = HandlerIsolation(isolation).guarding(predicate, "single(_:)")
+        let predicate = HandlerIsolation(isolation, file: file, line: line).guarding(predicate, "single(_:)")
         return try BlockingWait.run(source, timeout: timeout, limit: 2, predicate: predicate).onlyElement()
-    }
-
-    /// RxSwift's spelling of `single(_:isolation:)`, kept for references by this name (such as
-    /// `single(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func single(_ predicate: @escaping (Element) throws -> Bool) throws -> Element {
-        try single(predicate, isolation: nil)
     }
 
     /// Blocks until the sequence ends and returns how it ended with every element it sent; never

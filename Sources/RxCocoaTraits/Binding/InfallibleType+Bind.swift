@@ -33,16 +33,10 @@ extension InfallibleType {
     /// `isolation` is where the closure was written, filled in by the compiler (see
     /// `HandlerIsolation`).
     public func bind(
-        onNext: @escaping (Element) -> Void, isolation: isolated (any Actor)? = #isolation
+        onNext: @escaping (Element) -> Void, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        asObservable().bind(onNext: onNext, isolation: isolation)
-    }
-
-    /// RxSwift's spelling of `bind(onNext:isolation:)`, kept for references by this name; a
-    /// call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public func bind(onNext: @escaping (Element) -> Void) -> any Disposable {
-        bind(onNext: onNext, isolation: nil)
+        asObservable().bind(onNext: onNext, isolation: isolation, file: file, line: line)
     }
 
     /// Subscribes, and makes every relay in `relays` accept each element as its value.

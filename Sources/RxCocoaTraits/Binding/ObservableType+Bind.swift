@@ -35,19 +35,11 @@ extension ObservableType {
     /// `HandlerIsolation`).
     public func bind<Object: AnyObject>(
         with object: Object, onNext: @escaping (Object, Element) -> Void,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         subscribe(
-            onNext: weaklyBound(object, onNext), onError: reportErrorReachingBinding, isolation: isolation)
-    }
-
-    /// RxSwift's spelling of `bind(with:onNext:isolation:)`, kept for references by this name;
-    /// a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public func bind<Object: AnyObject>(
-        with object: Object, onNext: @escaping (Object, Element) -> Void
-    ) -> any Disposable {
-        bind(with: object, onNext: onNext, isolation: nil)
+            onNext: weaklyBound(object, onNext), onError: reportErrorReachingBinding, isolation: isolation, file: file,
+            line: line)
     }
 
     /// Subscribes `onNext` to the elements. An error stops a debug build and is printed in a
@@ -56,16 +48,10 @@ extension ObservableType {
     /// `isolation` is where the closure was written, filled in by the compiler (see
     /// `HandlerIsolation`).
     public func bind(
-        onNext: @escaping (Element) -> Void, isolation: isolated (any Actor)? = #isolation
+        onNext: @escaping (Element) -> Void, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        subscribe(onNext: onNext, onError: reportErrorReachingBinding, isolation: isolation)
-    }
-
-    /// RxSwift's spelling of `bind(onNext:isolation:)`, kept for references by this name; a
-    /// call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public func bind(onNext: @escaping (Element) -> Void) -> any Disposable {
-        bind(onNext: onNext, isolation: nil)
+        subscribe(onNext: onNext, onError: reportErrorReachingBinding, isolation: isolation, file: file, line: line)
     }
 }
 

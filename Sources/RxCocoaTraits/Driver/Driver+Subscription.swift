@@ -74,22 +74,12 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
         onNext: ((Object, Element) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         checkDrivingOnMainThread()
         return asObservable().subscribe(
-            with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation)
-    }
-
-    /// RxSwift's spelling of `drive(with:onNext:onCompleted:onDisposed:isolation:)`, kept for
-    /// references by this name; a call picks the other, which checks the closures' isolation.
-    /// This one checks none.
-    @_disfavoredOverload
-    public func drive<Object: AnyObject>(
-        with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil
-    ) -> any Disposable {
-        drive(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: nil)
+            with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation,
+            file: file, line: line)
     }
 
     /// Subscribes closures for elements, completion and the end of the subscription. There is
@@ -101,21 +91,12 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
         onNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         checkDrivingOnMainThread()
         return asObservable().subscribe(
-            onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation)
-    }
-
-    /// RxSwift's spelling of `drive(onNext:onCompleted:onDisposed:isolation:)`, kept for
-    /// references by this name; a call picks the other, which checks the closures' isolation.
-    /// This one checks none.
-    @_disfavoredOverload
-    public func drive(
-        onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil
-    ) -> any Disposable {
-        drive(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: nil)
+            onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation, file: file,
+            line: line)
     }
 
     /// Subscribes and does nothing with the events: keeps the driver's source running. Call it

@@ -20,16 +20,10 @@ extension ObservableConvertibleType {
     /// `HandlerIsolation`).
     public func asDriver(
         onErrorRecover: @escaping (_ error: any Swift.Error) -> Driver<Element>,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Driver<Element> {
         asSharedSequence(
-            sharingStrategy: DriverSharingStrategy.self, onErrorRecover: onErrorRecover, isolation: isolation)
-    }
-
-    /// RxSwift's spelling of `asDriver(onErrorRecover:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public func asDriver(onErrorRecover: @escaping (_ error: any Swift.Error) -> Driver<Element>) -> Driver<Element> {
-        asDriver(onErrorRecover: onErrorRecover, isolation: nil)
+            sharingStrategy: DriverSharingStrategy.self, onErrorRecover: onErrorRecover, isolation: isolation,
+            file: file, line: line)
     }
 }

@@ -27,20 +27,10 @@ extension ObservableConvertibleType {
     public func asSharedSequence<S>(
         sharingStrategy _: S.Type = S.self,
         onErrorRecover: @escaping (_ error: any Swift.Error) -> SharedSequence<S, Element>,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> SharedSequence<S, Element> {
         SharedSequence(
-            asObservable().observe(on: S.scheduler).catch({ onErrorRecover($0).asObservable() }, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `asSharedSequence(sharingStrategy:onErrorRecover:isolation:)`,
-    /// kept for references by this name; a call picks the other, which checks the closure's
-    /// isolation. This one checks none.
-    @_disfavoredOverload
-    public func asSharedSequence<S>(
-        sharingStrategy: S.Type = S.self,
-        onErrorRecover: @escaping (_ error: any Swift.Error) -> SharedSequence<S, Element>
-    ) -> SharedSequence<S, Element> {
-        asSharedSequence(sharingStrategy: sharingStrategy, onErrorRecover: onErrorRecover, isolation: nil)
+            asObservable().observe(on: S.scheduler).catch(
+                { onErrorRecover($0).asObservable() }, isolation: isolation, file: file, line: line))
     }
 }

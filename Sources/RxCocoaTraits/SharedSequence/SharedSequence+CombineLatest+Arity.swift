@@ -10,24 +10,13 @@ extension SharedSequence {
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
         _ source1: O1, _ source2: O2,
         resultSelector: @escaping (O1.Element, O2.Element) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
     where SharingStrategy == O1.SharingStrategy, O1.SharingStrategy == O2.SharingStrategy {
         SharedSequence<SharingStrategy, Element>(
             Observable.combineLatest(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
-                resultSelector: resultSelector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `combineLatest(_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
-        _ source1: O1, _ source2: O2,
-        resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
-    ) -> SharedSequence<SharingStrategy, Element>
-    where SharingStrategy == O1.SharingStrategy, O1.SharingStrategy == O2.SharingStrategy {
-        combineLatest(source1, source2, resultSelector: resultSelector, isolation: nil)
+                resultSelector: resultSelector, isolation: isolation, file: file, line: line))
     }
 
     /// Of three shared sequences, once each has sent an element, the result, through `resultSelector`, of the latest
@@ -38,7 +27,7 @@ extension SharedSequence {
     >(
         _ source1: O1, _ source2: O2, _ source3: O3,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
     where
         SharingStrategy == O1.SharingStrategy, O1.SharingStrategy == O2.SharingStrategy,
@@ -47,23 +36,8 @@ extension SharedSequence {
         SharedSequence<SharingStrategy, Element>(
             Observable.combineLatest(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
-                source3.asSharedSequence().asObservable(), resultSelector: resultSelector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `combineLatest(_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func combineLatest<
-        O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType
-    >(
-        _ source1: O1, _ source2: O2, _ source3: O3,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
-    ) -> SharedSequence<SharingStrategy, Element>
-    where
-        SharingStrategy == O1.SharingStrategy, O1.SharingStrategy == O2.SharingStrategy,
-        O2.SharingStrategy == O3.SharingStrategy
-    {
-        combineLatest(source1, source2, source3, resultSelector: resultSelector, isolation: nil)
+                source3.asSharedSequence().asObservable(), resultSelector: resultSelector, isolation: isolation,
+                file: file, line: line))
     }
 
     /// Of four shared sequences, once each has sent an element, the result, through `resultSelector`, of the latest
@@ -75,7 +49,7 @@ extension SharedSequence {
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
     where
         SharingStrategy == O1.SharingStrategy, O1.SharingStrategy == O2.SharingStrategy,
@@ -85,24 +59,7 @@ extension SharedSequence {
             Observable.combineLatest(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
                 source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
-                resultSelector: resultSelector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `combineLatest(_:_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func combineLatest<
-        O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
-        O4: SharedSequenceConvertibleType
-    >(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
-    ) -> SharedSequence<SharingStrategy, Element>
-    where
-        SharingStrategy == O1.SharingStrategy, O1.SharingStrategy == O2.SharingStrategy,
-        O2.SharingStrategy == O3.SharingStrategy, O3.SharingStrategy == O4.SharingStrategy
-    {
-        combineLatest(source1, source2, source3, source4, resultSelector: resultSelector, isolation: nil)
+                resultSelector: resultSelector, isolation: isolation, file: file, line: line))
     }
 
     /// Of five shared sequences, once each has sent an element, the result, through `resultSelector`, of the latest
@@ -114,7 +71,7 @@ extension SharedSequence {
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
         resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
     where
         SharingStrategy == O1.SharingStrategy, O1.SharingStrategy == O2.SharingStrategy,
@@ -125,25 +82,8 @@ extension SharedSequence {
             Observable.combineLatest(
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
                 source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
-                source5.asSharedSequence().asObservable(), resultSelector: resultSelector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `combineLatest(_:_:_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func combineLatest<
-        O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
-        O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType
-    >(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
-    ) -> SharedSequence<SharingStrategy, Element>
-    where
-        SharingStrategy == O1.SharingStrategy, O1.SharingStrategy == O2.SharingStrategy,
-        O2.SharingStrategy == O3.SharingStrategy, O3.SharingStrategy == O4.SharingStrategy,
-        O4.SharingStrategy == O5.SharingStrategy
-    {
-        combineLatest(source1, source2, source3, source4, source5, resultSelector: resultSelector, isolation: nil)
+                source5.asSharedSequence().asObservable(), resultSelector: resultSelector, isolation: isolation,
+                file: file, line: line))
     }
 
     /// Of six shared sequences, once each has sent an element, the result, through `resultSelector`, of the latest
@@ -156,7 +96,7 @@ extension SharedSequence {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
         resultSelector:
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
     where
         SharingStrategy == O1.SharingStrategy, O1.SharingStrategy == O2.SharingStrategy,
@@ -168,27 +108,7 @@ extension SharedSequence {
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
                 source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
                 source5.asSharedSequence().asObservable(), source6.asSharedSequence().asObservable(),
-                resultSelector: resultSelector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `combineLatest(_:_:_:_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func combineLatest<
-        O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
-        O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType
-    >(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
-        resultSelector:
-            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
-    ) -> SharedSequence<SharingStrategy, Element>
-    where
-        SharingStrategy == O1.SharingStrategy, O1.SharingStrategy == O2.SharingStrategy,
-        O2.SharingStrategy == O3.SharingStrategy, O3.SharingStrategy == O4.SharingStrategy,
-        O4.SharingStrategy == O5.SharingStrategy, O5.SharingStrategy == O6.SharingStrategy
-    {
-        combineLatest(
-            source1, source2, source3, source4, source5, source6, resultSelector: resultSelector, isolation: nil)
+                resultSelector: resultSelector, isolation: isolation, file: file, line: line))
     }
 
     /// Of seven shared sequences, once each has sent an element, the result, through `resultSelector`, of the latest
@@ -203,7 +123,7 @@ extension SharedSequence {
         resultSelector:
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws ->
             Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
     where
         SharingStrategy == O1.SharingStrategy, O1.SharingStrategy == O2.SharingStrategy,
@@ -216,31 +136,8 @@ extension SharedSequence {
                 source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
                 source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
                 source5.asSharedSequence().asObservable(), source6.asSharedSequence().asObservable(),
-                source7.asSharedSequence().asObservable(), resultSelector: resultSelector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `combineLatest(_:_:_:_:_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func combineLatest<
-        O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
-        O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType,
-        O7: SharedSequenceConvertibleType
-    >(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
-        resultSelector:
-            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws ->
-            Element
-    ) -> SharedSequence<SharingStrategy, Element>
-    where
-        SharingStrategy == O1.SharingStrategy, O1.SharingStrategy == O2.SharingStrategy,
-        O2.SharingStrategy == O3.SharingStrategy, O3.SharingStrategy == O4.SharingStrategy,
-        O4.SharingStrategy == O5.SharingStrategy, O5.SharingStrategy == O6.SharingStrategy,
-        O6.SharingStrategy == O7.SharingStrategy
-    {
-        combineLatest(
-            source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector,
-            isolation: nil)
+                source7.asSharedSequence().asObservable(), resultSelector: resultSelector, isolation: isolation,
+                file: file, line: line))
     }
 
     /// Of eight shared sequences, once each has sent an element, the result, through `resultSelector`, of the latest
@@ -256,7 +153,7 @@ extension SharedSequence {
         resultSelector:
             @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
             throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element>
     where
         SharingStrategy == O1.SharingStrategy, O1.SharingStrategy == O2.SharingStrategy,
@@ -270,32 +167,7 @@ extension SharedSequence {
                 source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
                 source5.asSharedSequence().asObservable(), source6.asSharedSequence().asObservable(),
                 source7.asSharedSequence().asObservable(), source8.asSharedSequence().asObservable(),
-                resultSelector: resultSelector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `combineLatest(_:_:_:_:_:_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func combineLatest<
-        O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
-        O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType,
-        O7: SharedSequenceConvertibleType, O8: SharedSequenceConvertibleType
-    >(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
-        _ source8: O8,
-        resultSelector:
-            @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
-            throws -> Element
-    ) -> SharedSequence<SharingStrategy, Element>
-    where
-        SharingStrategy == O1.SharingStrategy, O1.SharingStrategy == O2.SharingStrategy,
-        O2.SharingStrategy == O3.SharingStrategy, O3.SharingStrategy == O4.SharingStrategy,
-        O4.SharingStrategy == O5.SharingStrategy, O5.SharingStrategy == O6.SharingStrategy,
-        O6.SharingStrategy == O7.SharingStrategy, O7.SharingStrategy == O8.SharingStrategy
-    {
-        combineLatest(
-            source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: resultSelector,
-            isolation: nil)
+                resultSelector: resultSelector, isolation: isolation, file: file, line: line))
     }
 }
 

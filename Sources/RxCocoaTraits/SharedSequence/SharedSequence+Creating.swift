@@ -24,18 +24,10 @@ extension SharedSequence {
     /// `HandlerIsolation`).
     public static func deferred(
         _ observableFactory: @escaping () -> SharedSequence<SharingStrategy, Element>,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(Observable.deferred({ observableFactory().asObservable() }, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `deferred(_:isolation:)`, kept for references by this name; a call
-    /// picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func deferred(
-        _ observableFactory: @escaping () -> SharedSequence<SharingStrategy, Element>
-    ) -> SharedSequence<SharingStrategy, Element> {
-        deferred(observableFactory, isolation: nil)
+        SharedSequence(
+            Observable.deferred({ observableFactory().asObservable() }, isolation: isolation, file: file, line: line))
     }
 
     /// A sequence of `elements`, then completion, one element per action on the strategy's

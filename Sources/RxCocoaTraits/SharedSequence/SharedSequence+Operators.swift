@@ -9,100 +9,53 @@ import RxOperators
 extension SharedSequenceConvertibleType {
     /// Sends `selector` of each element: `map(_:)`.
     public func map<Result>(
-        _ selector: @escaping (Element) -> Result, isolation: isolated (any Actor)? = #isolation
+        _ selector: @escaping (Element) -> Result, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> SharedSequence<SharingStrategy, Result> {
-        SharedSequence(asObservable().map(selector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `map(_:isolation:)`, kept for references by this name; a call
-    /// picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public func map<Result>(_ selector: @escaping (Element) -> Result) -> SharedSequence<SharingStrategy, Result> {
-        map(selector, isolation: nil)
+        SharedSequence(asObservable().map(selector, isolation: isolation, file: file, line: line))
     }
 
     /// Sends `selector` of each element, leaving out the `nil` results: `compactMap(_:)`.
     public func compactMap<Result>(
-        _ selector: @escaping (Element) -> Result?, isolation: isolated (any Actor)? = #isolation
+        _ selector: @escaping (Element) -> Result?, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> SharedSequence<SharingStrategy, Result> {
-        SharedSequence(asObservable().compactMap(selector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `compactMap(_:isolation:)`, kept for references by this name; a
-    /// call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public func compactMap<Result>(_ selector: @escaping (Element) -> Result?) -> SharedSequence<
-        SharingStrategy, Result
-    > {
-        compactMap(selector, isolation: nil)
+        SharedSequence(asObservable().compactMap(selector, isolation: isolation, file: file, line: line))
     }
 
     /// Sends the elements `predicate` accepts: `filter(_:)`.
     public func filter(
-        _ predicate: @escaping (Element) -> Bool, isolation: isolated (any Actor)? = #isolation
+        _ predicate: @escaping (Element) -> Bool, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(asObservable().filter(predicate, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `filter(_:isolation:)`, kept for references by this name; a call
-    /// picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public func filter(_ predicate: @escaping (Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
-        filter(predicate, isolation: nil)
+        SharedSequence(asObservable().filter(predicate, isolation: isolation, file: file, line: line))
     }
 
     /// Maps each element to a shared sequence and sends the elements of the latest one,
     /// leaving the one before: `flatMapLatest(_:)`.
     public func flatMapLatest<Sharing, Result>(
         _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> SharedSequence<Sharing, Result> {
-        SharedSequence(asObservable().flatMapLatest(selector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `flatMapLatest(_:isolation:)`, kept for references by this name;
-    /// a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public func flatMapLatest<Sharing, Result>(
-        _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
-    ) -> SharedSequence<Sharing, Result> {
-        flatMapLatest(selector, isolation: nil)
+        SharedSequence(asObservable().flatMapLatest(selector, isolation: isolation, file: file, line: line))
     }
 
     /// Maps each element to a shared sequence and sends its elements, ignoring elements that
     /// arrive while the one before still runs: `flatMapFirst(_:)`.
     public func flatMapFirst<Sharing, Result>(
         _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> SharedSequence<Sharing, Result> {
-        SharedSequence(asObservable().flatMapFirst(selector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `flatMapFirst(_:isolation:)`, kept for references by this name; a
-    /// call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public func flatMapFirst<Sharing, Result>(
-        _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
-    ) -> SharedSequence<Sharing, Result> {
-        flatMapFirst(selector, isolation: nil)
+        SharedSequence(asObservable().flatMapFirst(selector, isolation: isolation, file: file, line: line))
     }
 
     /// Maps each element to a shared sequence and sends the elements of all of them, merged:
     /// `flatMap(_:)`.
     public func flatMap<Sharing, Result>(
         _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> SharedSequence<Sharing, Result> {
-        SharedSequence(asObservable().flatMap(selector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `flatMap(_:isolation:)`, kept for references by this name; a call
-    /// picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public func flatMap<Sharing, Result>(
-        _ selector: @escaping (Element) -> SharedSequence<Sharing, Result>
-    ) -> SharedSequence<Sharing, Result> {
-        flatMap(selector, isolation: nil)
+        SharedSequence(asObservable().flatMap(selector, isolation: isolation, file: file, line: line))
     }
 
     /// Runs side effects as events pass, without changing them: `do(onNext:afterNext:...)`.
@@ -117,27 +70,13 @@ extension SharedSequenceConvertibleType {
         onSubscribe: (() -> Void)? = nil,
         onSubscribed: (() -> Void)? = nil,
         onDispose: (() -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(
             asObservable().do(
                 onNext: onNext, afterNext: afterNext, onCompleted: onCompleted, afterCompleted: afterCompleted,
-                onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of
-    /// `do(onNext:afterNext:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:isolation:)`,
-    /// kept for references by this name; a call picks the other, which checks the closures'
-    /// isolation. This one checks none.
-    @_disfavoredOverload
-    public func `do`(
-        onNext: ((Element) -> Void)? = nil, afterNext: ((Element) -> Void)? = nil,
-        onCompleted: (() -> Void)? = nil, afterCompleted: (() -> Void)? = nil,
-        onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil
-    ) -> SharedSequence<SharingStrategy, Element> {
-        `do`(
-            onNext: onNext, afterNext: afterNext, onCompleted: onCompleted, afterCompleted: afterCompleted,
-            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose, isolation: nil)
+                onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose, isolation: isolation,
+                file: file, line: line))
     }
 
     /// Prints every event, subscription and disposal, with `identifier` (or the call site):
@@ -153,56 +92,32 @@ extension SharedSequenceConvertibleType {
     /// Leaves out each element for which `keySelector` gives the same key as for the element
     /// before: `distinctUntilChanged(_:)`.
     public func distinctUntilChanged(
-        _ keySelector: @escaping (Element) -> some Equatable, isolation: isolated (any Actor)? = #isolation
+        _ keySelector: @escaping (Element) -> some Equatable, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(asObservable().distinctUntilChanged(keySelector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `distinctUntilChanged(_:isolation:)` with a key selector, kept for
-    /// references by this name; a call picks the other, which checks the closure's isolation.
-    /// This one checks none.
-    @_disfavoredOverload
-    public func distinctUntilChanged(
-        _ keySelector: @escaping (Element) -> some Equatable
-    ) -> SharedSequence<SharingStrategy, Element> {
-        distinctUntilChanged(keySelector, isolation: nil)
+        SharedSequence(asObservable().distinctUntilChanged(keySelector, isolation: isolation, file: file, line: line))
     }
 
     /// Leaves out each element that `comparer` says equals the element before:
     /// `distinctUntilChanged(_:)`.
     public func distinctUntilChanged(
-        _ comparer: @escaping (Element, Element) -> Bool, isolation: isolated (any Actor)? = #isolation
+        _ comparer: @escaping (Element, Element) -> Bool, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(asObservable().distinctUntilChanged({ $0 }, comparer: comparer, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `distinctUntilChanged(_:isolation:)` with a comparer, kept for
-    /// references by this name; a call picks the other, which checks the closure's isolation.
-    /// This one checks none.
-    @_disfavoredOverload
-    public func distinctUntilChanged(
-        _ comparer: @escaping (Element, Element) -> Bool
-    ) -> SharedSequence<SharingStrategy, Element> {
-        distinctUntilChanged(comparer, isolation: nil)
+        SharedSequence(
+            asObservable().distinctUntilChanged(
+                { $0 }, comparer: comparer, isolation: isolation, file: file, line: line))
     }
 
     /// Leaves out each element whose key, by `keySelector`, `comparer` says equals the key of
     /// the element before: `distinctUntilChanged(_:comparer:)`.
     public func distinctUntilChanged<K>(
         _ keySelector: @escaping (Element) -> K, comparer: @escaping (K, K) -> Bool,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(asObservable().distinctUntilChanged(keySelector, comparer: comparer, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `distinctUntilChanged(_:comparer:isolation:)`, kept for
-    /// references by this name; a call picks the other, which checks the closures' isolation.
-    /// This one checks none.
-    @_disfavoredOverload
-    public func distinctUntilChanged<K>(
-        _ keySelector: @escaping (Element) -> K, comparer: @escaping (K, K) -> Bool
-    ) -> SharedSequence<SharingStrategy, Element> {
-        distinctUntilChanged(keySelector, comparer: comparer, isolation: nil)
+        SharedSequence(
+            asObservable().distinctUntilChanged(
+                keySelector, comparer: comparer, isolation: isolation, file: file, line: line))
     }
 
     /// Sends an element, then nothing for `dueTime`, then the latest element that arrived in
@@ -220,37 +135,23 @@ extension SharedSequenceConvertibleType {
     /// Sends, after each element, `accumulator` of the previous result (`seed` at first) and
     /// the element: `scan(_:accumulator:)`.
     public func scan<A>(
-        _ seed: A, accumulator: @escaping (A, Element) -> A, isolation: isolated (any Actor)? = #isolation
+        _ seed: A, accumulator: @escaping (A, Element) -> A, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> SharedSequence<SharingStrategy, A> {
-        SharedSequence(asObservable().scan(seed, accumulator: accumulator, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `scan(_:accumulator:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public func scan<A>(_ seed: A, accumulator: @escaping (A, Element) -> A) -> SharedSequence<SharingStrategy, A> {
-        scan(seed, accumulator: accumulator, isolation: nil)
+        SharedSequence(
+            asObservable().scan(seed, accumulator: accumulator, isolation: isolation, file: file, line: line))
     }
 
     /// Sends, for each element, `resultSelector` of it and the latest element of `second`,
     /// once `second` has sent one: `withLatestFrom(_:resultSelector:)`.
     public func withLatestFrom<SecondO: SharedSequenceConvertibleType, ResultType>(
         _ second: SecondO, resultSelector: @escaping (Element, SecondO.Element) -> ResultType,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> SharedSequence<SharingStrategy, ResultType> where SecondO.SharingStrategy == SharingStrategy {
         SharedSequence(
             asObservable().withLatestFrom(
-                second.asSharedSequence(), resultSelector: resultSelector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `withLatestFrom(_:resultSelector:isolation:)`, kept for references
-    /// by this name; a call picks the other, which checks the closure's isolation. This one
-    /// checks none.
-    @_disfavoredOverload
-    public func withLatestFrom<SecondO: SharedSequenceConvertibleType, ResultType>(
-        _ second: SecondO, resultSelector: @escaping (Element, SecondO.Element) -> ResultType
-    ) -> SharedSequence<SharingStrategy, ResultType> where SecondO.SharingStrategy == SharingStrategy {
-        withLatestFrom(second, resultSelector: resultSelector, isolation: nil)
+                second.asSharedSequence(), resultSelector: resultSelector, isolation: isolation, file: file, line: line)
+        )
     }
 
     /// Sends, for each element, the latest element of `second`, once it has sent one:
@@ -333,19 +234,11 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     /// for drivers, use `drive(with:onNext:onCompleted:onDisposed:)`.)
     public func withUnretained<Object: AnyObject, Out>(
         _ obj: Object, resultSelector: @escaping (Object, Element) -> Out,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> SharedSequence<SharingStrategy, Out> {
-        SharedSequence(asObservable().withUnretained(obj, resultSelector: resultSelector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `withUnretained(_:resultSelector:isolation:)`, kept for references
-    /// by this name; a call picks the other, which checks the closure's isolation. This one
-    /// checks none.
-    @_disfavoredOverload
-    public func withUnretained<Object: AnyObject, Out>(
-        _ obj: Object, resultSelector: @escaping (Object, Element) -> Out
-    ) -> SharedSequence<SharingStrategy, Out> {
-        withUnretained(obj, resultSelector: resultSelector, isolation: nil)
+        SharedSequence(
+            asObservable().withUnretained(
+                obj, resultSelector: resultSelector, isolation: isolation, file: file, line: line))
     }
 
     /// Sends `obj` with each element while `obj` lives, and completes once it is released:
@@ -376,19 +269,12 @@ extension SharedSequence {
     /// their second elements, and so on: `zip(_:resultSelector:)`.
     public static func zip<Collection: Swift.Collection, Result>(
         _ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> SharedSequence<SharingStrategy, Result> where Collection.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, Result>(
-            Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `zip(_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<Collection: Swift.Collection, Result>(
-        _ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result
-    ) -> SharedSequence<SharingStrategy, Result> where Collection.Element == SharedSequence<SharingStrategy, Element> {
-        zip(collection, resultSelector: resultSelector, isolation: nil)
+            Observable.zip(
+                collection.map { $0.asObservable() }, resultSelector: resultSelector, isolation: isolation, file: file,
+                line: line))
     }
 
     /// Sends the first elements of all sequences of `collection`, as an array, then their
@@ -403,21 +289,12 @@ extension SharedSequence {
     /// time one sends, once all have sent: `combineLatest(_:resultSelector:)`.
     public static func combineLatest<Collection: Swift.Collection, Result>(
         _ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> SharedSequence<SharingStrategy, Result> where Collection.Element == SharedSequence<SharingStrategy, Element> {
         SharedSequence<SharingStrategy, Result>(
             Observable.combineLatest(
-                collection.map { $0.asObservable() }, resultSelector: resultSelector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `combineLatest(_:resultSelector:isolation:)`, kept for references
-    /// by this name; a call picks the other, which checks the closure's isolation. This one
-    /// checks none.
-    @_disfavoredOverload
-    public static func combineLatest<Collection: Swift.Collection, Result>(
-        _ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result
-    ) -> SharedSequence<SharingStrategy, Result> where Collection.Element == SharedSequence<SharingStrategy, Element> {
-        combineLatest(collection, resultSelector: resultSelector, isolation: nil)
+                collection.map { $0.asObservable() }, resultSelector: resultSelector, isolation: isolation, file: file,
+                line: line))
     }
 
     /// Sends the latest elements of all sequences of `collection`, as an array, each time one

@@ -20,16 +20,10 @@ extension ObservableConvertibleType {
     /// `HandlerIsolation`).
     public func asSignal(
         onErrorRecover: @escaping (_ error: any Swift.Error) -> Signal<Element>,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Signal<Element> {
         asSharedSequence(
-            sharingStrategy: SignalSharingStrategy.self, onErrorRecover: onErrorRecover, isolation: isolation)
-    }
-
-    /// RxSwift's spelling of `asSignal(onErrorRecover:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public func asSignal(onErrorRecover: @escaping (_ error: any Swift.Error) -> Signal<Element>) -> Signal<Element> {
-        asSignal(onErrorRecover: onErrorRecover, isolation: nil)
+            sharingStrategy: SignalSharingStrategy.self, onErrorRecover: onErrorRecover, isolation: isolation,
+            file: file, line: line)
     }
 }

@@ -59,21 +59,11 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
         onNext: ((Object, Element) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         asObservable().subscribe(
-            with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation)
-    }
-
-    /// RxSwift's spelling of `emit(with:onNext:onCompleted:onDisposed:isolation:)`, kept for
-    /// references by this name; a call picks the other, which checks the closures' isolation.
-    /// This one checks none.
-    @_disfavoredOverload
-    public func emit<Object: AnyObject>(
-        with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil
-    ) -> any Disposable {
-        emit(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: nil)
+            with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation,
+            file: file, line: line)
     }
 
     /// Subscribes closures for elements, completion and the end of the subscription. There is
@@ -85,19 +75,11 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
         onNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation)
-    }
-
-    /// RxSwift's spelling of `emit(onNext:onCompleted:onDisposed:isolation:)`, kept for
-    /// references by this name; a call picks the other, which checks the closures' isolation.
-    /// This one checks none.
-    @_disfavoredOverload
-    public func emit(
-        onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil
-    ) -> any Disposable {
-        emit(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: nil)
+        asObservable().subscribe(
+            onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation, file: file,
+            line: line)
     }
 
     /// Subscribes and does nothing with the events: keeps the signal's source running.

@@ -10,8 +10,10 @@
 /// caller's isolation, and keeps it in a `HandlerIsolation`. Before each call of the closure the
 /// library runs ``check(_:)``: a closure written in main-actor code is called only on the main
 /// thread, one written in an actor only on that actor, and otherwise the program stops with a
-/// message naming the closure and the fix, instead of racing silently. Closures written outside
-/// any actor are called wherever events happen, and pay nothing but one comparison.
+/// message naming the closure, where it was handed over (the caller's `#fileID` and `#line`,
+/// which each such function also takes) and the fix, instead of racing silently. Closures
+/// written outside any actor are called wherever events happen, and pay nothing but one
+/// comparison.
 ///
 /// Passing `isolation: nil` explicitly turns the check off for one call. Do so only for a closure
 /// that touches no actor-isolated state, such as a `@Sendable` closure written in main-actor
@@ -28,19 +30,43 @@ public struct HandlerIsolation: Sendable {
 
     @usableFromInline
     let mode: Mode
+    // The line where the closure was handed over, for the failure paths' message only: in the
+    // padding after `mode`, it takes no room.
+    let line: UInt32
     // The main thread's stack when known (empty otherwise), for the main actor's check.
     @usableFromInline
     let mainStackLower: UInt
     @usableFromInline
     let mainStackSize: UInt
     // The actor, for actors other than the main one; a plain object reference rather than an
-    // existential, so that the whole value is four words and a check passes it in registers.
+    // existential, which would take two words more.
     @usableFromInline
     let actorObject: (any AnyObject & Sendable)?
+    // The file where the closure was handed over: the address of `#fileID`'s text, a literal
+    // that lives as long as the program and ends with a nul; 0 when not known. Last, and read
+    // only when a message is made, so that the inlined check reads the fields it always read,
+    // at the offsets they always had: a check costs what it cost before the call site was kept.
+    let fileAddress: UInt
 
-    /// The isolation `isolation`, usually the caller's `#isolation`. Made in that isolation,
-    /// which for the main actor lets it learn the main thread's stack.
+    /// The isolation `isolation`, usually the caller's `#isolation`, with no known call site:
+    /// a violation's message names the closure but not where it was handed over.
     public init(_ isolation: isolated (any Actor)?) {
+        self.init(isolation, fileAddress: 0, line: 0)
+    }
+
+    /// The isolation `isolation`, usually the caller's `#isolation`, of a closure handed over
+    /// at `file` and `line`, usually the caller's `#fileID` and `#line`, which a violation's
+    /// message names. Made in that isolation, which for the main actor lets it learn the main
+    /// thread's stack.
+    public init(_ isolation: isolated (any Actor)?, file: StaticString, line: UInt) {
+        self.init(
+            isolation, fileAddress: file.hasPointerRepresentation ? UInt(bitPattern: file.utf8Start) : 0,
+            line: UInt32(clamping: line))
+    }
+
+    private init(_ isolation: isolated (any Actor)?, fileAddress: UInt, line: UInt32) {
+        self.fileAddress = fileAddress
+        self.line = line
         if let isolation {
             if isolation === MainActor.shared {
                 mode = .mainActor
@@ -66,7 +92,7 @@ public struct HandlerIsolation: Sendable {
     }
 
     /// Whether `other` is the same isolation: then closures of both can run in one stage under
-    /// one check.
+    /// one check. Where the closures were handed over does not count.
     @inlinable
     public func isSame(as other: HandlerIsolation) -> Bool {
         mode == other.mode && actorObject === other.actorObject
@@ -99,6 +125,7 @@ public struct HandlerIsolation: Sendable {
             guard let actor = actorObject as? any Actor else { return }
             actor.preconditionIsolated(
                 "RxSwiftModular: the \(handler) closure was written in code isolated to \(actor) and is called outside it"
+                    + site(handler)
             )
         }
     }
@@ -226,6 +253,13 @@ public struct HandlerIsolation: Sendable {
             race. Deliver the events on the main thread first, with \
             `.observe(on: MainScheduler.instance)` before this operator; or, if the closure \
             touches no actor-isolated state, mark it `@Sendable` and pass `isolation: nil`.
-            """)
+            """ + site(handler))
+    }
+
+    /// Where the closure was handed over, to end a violation's message: `" (map(_:) at
+    /// MyApp/ViewModel.swift:42)"`, or nothing when not known.
+    private func site(_ handler: StaticString) -> String {
+        guard let file = UnsafePointer<CChar>(bitPattern: fileAddress) else { return "" }
+        return " (\(handler) at \(String(cString: file)):\(line))"
     }
 }

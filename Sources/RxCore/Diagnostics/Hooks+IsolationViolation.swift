@@ -18,7 +18,8 @@ extension Hooks {
         IsolationViolationBox { message in fatalError(message) })
 
     /// Called when a closure written in main-actor code is about to run off the main thread. The
-    /// default stops the program with the message, which names the closure and the fix.
+    /// default stops the program with the message, which names the closure, the call site it was
+    /// handed over at and the fix.
     ///
     /// The library cannot tell whether the code that wrote the closure was compiled in the
     /// Swift 6 language mode, where the compiler assumes such a closure runs on the main thread,

@@ -7,17 +7,10 @@ extension ObservableType {
     /// in main-actor (or other actor) code is called only there, and the program stops with a
     /// message if an event arrives elsewhere. See ``HandlerIsolation``.
     public func subscribe(
-        _ on: @escaping (Event<Element>) -> Void, isolation: isolated (any Actor)? = #isolation
+        _ on: @escaping (Event<Element>) -> Void, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        asObservable().subscribe(AnonymousObserver(on, isolation: HandlerIsolation(isolation)))
-    }
-
-    /// RxSwift's spelling of `subscribe(_:isolation:)`, kept for references by this name (such as
-    /// `subscribe(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func subscribe(_ on: @escaping (Event<Element>) -> Void) -> any Disposable {
-        subscribe(on, isolation: nil)
+        asObservable().subscribe(AnonymousObserver(on, isolation: HandlerIsolation(isolation, file: file, line: line)))
     }
 
     /// Subscribes closures for each kind of event.
@@ -37,12 +30,12 @@ extension ObservableType {
         onError: ((any Swift.Error) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         // Inlinable, so that `SubscriptionObserver<Element>` is made where its type is known: its
         // metadata then comes from a cache in the caller instead of a runtime lookup at every
         // subscription.
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let disposable: any Disposable =
             if let onDisposed {
                 Disposables.create(with: handlerIsolation.guarding(onDisposed, "subscribe(onDisposed:)"))
@@ -62,17 +55,6 @@ extension ObservableType {
         return Disposables.create(subscription, disposable)
     }
 
-    /// RxSwift's spelling of `subscribe(onNext:onError:onCompleted:onDisposed:isolation:)`, kept for references by this name (such as
-    /// `subscribe(onNext:onError:onCompleted:onDisposed:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func subscribe(
-        onNext: ((Element) -> Void)? = nil, onError: ((any Swift.Error) -> Void)? = nil,
-        onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil
-    ) -> any Disposable {
-        subscribe(onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed, isolation: nil)
-    }
-
     /// Subscribes closures that also receive `object`, held weakly: once `object` is released,
     /// none of the closures is called any more, `onDisposed` included.
     ///
@@ -84,28 +66,14 @@ extension ObservableType {
         onError: ((Object, any Swift.Error) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         subscribe(
             onNext: weaklyBound(object, onNext),
             onError: weaklyBound(object, onError),
             onCompleted: weaklyBound(object, onCompleted),
             onDisposed: weaklyBound(object, onDisposed),
-            isolation: isolation
+            isolation: isolation, file: file, line: line
         )
-    }
-
-    /// RxSwift's spelling of `subscribe(with:onNext:onError:onCompleted:onDisposed:isolation:)`, kept for references by this name (such as
-    /// `subscribe(with:onNext:onError:onCompleted:onDisposed:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func subscribe<Object: AnyObject>(
-        with object: Object, onNext: ((Object, Element) -> Void)? = nil,
-        onError: ((Object, any Swift.Error) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil
-    ) -> any Disposable {
-        subscribe(
-            with: object, onNext: onNext, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed,
-            isolation: nil)
     }
 }

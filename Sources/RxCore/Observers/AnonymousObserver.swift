@@ -12,9 +12,12 @@ public final class AnonymousObserver<Element>: ObserverBase<Element> {
     ///
     /// `isolation` is where `eventHandler` was written, filled in by the compiler; see
     /// ``HandlerIsolation``.
-    public init(_ eventHandler: @escaping EventHandler, isolation: isolated (any Actor)? = #isolation) {
+    public init(
+        _ eventHandler: @escaping EventHandler, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
+    ) {
         self.eventHandler = eventHandler
-        self.isolation = HandlerIsolation(isolation)
+        self.isolation = HandlerIsolation(isolation, file: file, line: line)
         super.init()
     }
 

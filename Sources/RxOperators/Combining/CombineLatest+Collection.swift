@@ -12,26 +12,16 @@ extension ObservableType {
     /// or an error thrown by `resultSelector`, disposing every subscription.
     public static func combineLatest<Collection: Swift.Collection>(
         _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> where Collection.Element: ObservableType {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let resultSelector = handlerIsolation.guarding(resultSelector, "combineLatest(resultSelector:)")
         return CombineLatestCollection(sources: collection.map { $0.asObservable() }, resultSelector: resultSelector)
     }
 
-    /// RxSwift's spelling of `combineLatest(_:resultSelector:isolation:)`, kept for references by this name (such as
-    /// `combineLatest(_:resultSelector:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public static func combineLatest<Collection: Swift.Collection>(
-        _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
-    ) -> Observable<Element> where Collection.Element: ObservableType {
-        Self.combineLatest(collection, resultSelector: resultSelector, isolation: nil)
-    }
-
     /// Once every sequence of `collection` has sent an element, the latest element of each, in
     /// the collection's order, each time any of them sends one; as
-    /// ``combineLatest(_:resultSelector:isolation:)`` with the elements as they are, so an empty
+    /// ``combineLatest(_:resultSelector:isolation:file:line:)`` with the elements as they are, so an empty
     /// collection sends `[]` and completes at once.
     public static func combineLatest<Collection: Swift.Collection>(_ collection: Collection) -> Observable<[Element]>
     where Collection.Element: ObservableType, Collection.Element.Element == Element {

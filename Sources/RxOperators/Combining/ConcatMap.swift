@@ -11,21 +11,11 @@ extension ObservableType {
     /// disposes everything.
     public func concatMap<Source: ObservableConvertibleType>(
         _ selector: @escaping (Element) throws -> Source,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Source.Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let selector = handlerIsolation.guarding(selector, "concatMap(_:)")
         return ConcatMap(source: asObservable(), selector: selector)
-    }
-
-    /// RxSwift's spelling of `concatMap(_:isolation:)`, kept for references by this name (such as
-    /// `concatMap(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source)
-        -> Observable<Source.Element>
-    {
-        concatMap(selector, isolation: nil)
     }
 }
 

@@ -10,21 +10,11 @@ extension ObservableType {
     /// subscription. Inner sequences sending on different threads are serialized.
     public func flatMap<Source: ObservableConvertibleType>(
         _ selector: @escaping (Element) throws -> Source,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Source.Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let selector = handlerIsolation.guarding(selector, "flatMap(_:)")
         return FlatMap(source: asObservable(), selector: selector, dropsWhileActive: false)
-    }
-
-    /// RxSwift's spelling of `flatMap(_:isolation:)`, kept for references by this name (such as
-    /// `flatMap(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source)
-        -> Observable<Source.Element>
-    {
-        flatMap(selector, isolation: nil)
     }
 }
 

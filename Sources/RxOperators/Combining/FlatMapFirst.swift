@@ -9,20 +9,10 @@ extension ObservableType {
     /// every subscription.
     public func flatMapFirst<Source: ObservableConvertibleType>(
         _ selector: @escaping (Element) throws -> Source,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Source.Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let selector = handlerIsolation.guarding(selector, "flatMapFirst(_:)")
         return FlatMap(source: asObservable(), selector: selector, dropsWhileActive: true)
-    }
-
-    /// RxSwift's spelling of `flatMapFirst(_:isolation:)`, kept for references by this name (such as
-    /// `flatMapFirst(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source)
-        -> Observable<Source.Element>
-    {
-        flatMapFirst(selector, isolation: nil)
     }
 }

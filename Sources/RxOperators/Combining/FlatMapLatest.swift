@@ -11,21 +11,11 @@ extension ObservableType {
     /// everything.
     public func flatMapLatest<Source: ObservableConvertibleType>(
         _ selector: @escaping (Element) throws -> Source,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Source.Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let selector = handlerIsolation.guarding(selector, "flatMapLatest(_:)")
         return FlatMapLatest(source: asObservable(), selector: selector)
-    }
-
-    /// RxSwift's spelling of `flatMapLatest(_:isolation:)`, kept for references by this name (such as
-    /// `flatMapLatest(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source)
-        -> Observable<Source.Element>
-    {
-        flatMapLatest(selector, isolation: nil)
     }
 }
 

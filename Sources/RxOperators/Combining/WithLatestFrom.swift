@@ -10,25 +10,15 @@ extension ObservableType {
     /// its own subscription, and its last element goes on being used.
     public func withLatestFrom<Source: ObservableConvertibleType, ResultType>(
         _ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> ResultType,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<ResultType> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let resultSelector = handlerIsolation.guarding(resultSelector, "withLatestFrom(resultSelector:)")
         return WithLatestFrom(first: asObservable(), second: second.asObservable(), resultSelector: resultSelector)
     }
 
-    /// RxSwift's spelling of `withLatestFrom(_:resultSelector:isolation:)`, kept for references by this name (such as
-    /// `withLatestFrom(_:resultSelector:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func withLatestFrom<Source: ObservableConvertibleType, ResultType>(
-        _ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> ResultType
-    ) -> Observable<ResultType> {
-        withLatestFrom(second, resultSelector: resultSelector, isolation: nil)
-    }
-
     /// The latest element of `second` each time this sequence sends an element, once `second`
-    /// has sent one; as ``withLatestFrom(_:resultSelector:isolation:)`` with a selector that keeps the
+    /// has sent one; as ``withLatestFrom(_:resultSelector:isolation:file:line:)`` with a selector that keeps the
     /// second element.
     public func withLatestFrom<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Source.Element> {
         WithLatestFrom(first: asObservable(), second: second.asObservable(), resultSelector: { $1 })

@@ -13,25 +13,15 @@ extension ObservableType {
     /// disposing every subscription.
     public static func zip<Collection: Swift.Collection>(
         _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> where Collection.Element: ObservableType {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let resultSelector = handlerIsolation.guarding(resultSelector, "zip(resultSelector:)")
         return ZipCollection(sources: collection.map { $0.asObservable() }, resultSelector: resultSelector)
     }
 
-    /// RxSwift's spelling of `zip(_:resultSelector:isolation:)`, kept for references by this name (such as
-    /// `zip(_:resultSelector:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<Collection: Swift.Collection>(
-        _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
-    ) -> Observable<Element> where Collection.Element: ObservableType {
-        Self.zip(collection, resultSelector: resultSelector, isolation: nil)
-    }
-
     /// The first elements of every sequence of `collection`, in the collection's order, then the
-    /// second elements, and so on; as ``zip(_:resultSelector:isolation:)`` with the elements as they are.
+    /// second elements, and so on; as ``zip(_:resultSelector:isolation:file:line:)`` with the elements as they are.
     public static func zip<Collection: Swift.Collection>(_ collection: Collection) -> Observable<[Element]>
     where Collection.Element: ObservableType, Collection.Element.Element == Element {
         ZipCollection(sources: collection.map { $0.asObservable() }, resultSelector: { $0 })

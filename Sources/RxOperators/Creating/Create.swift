@@ -10,9 +10,10 @@ extension ObservableType {
     /// terminal event disposes the subscription, so the returned disposable always runs.
     @inlinable
     public static func create(
-        _ subscribe: @escaping (AnyObserver<Element>) -> any Disposable, isolation: isolated (any Actor)? = #isolation
+        _ subscribe: @escaping (AnyObserver<Element>) -> any Disposable, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let subscribe = handlerIsolation.guarding(subscribe, "create(_:)")
         // The router is built here, where the caller's element type is known, so that taking
         // an event apart does not ask the runtime for the event type.
@@ -26,14 +27,6 @@ extension ObservableType {
                 sink.receiveCompleted()
             }
         }
-    }
-
-    /// RxSwift's spelling of `create(_:isolation:)`, kept for references by this name (such as
-    /// `create(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public static func create(_ subscribe: @escaping (AnyObserver<Element>) -> any Disposable) -> Observable<Element> {
-        Self.create(subscribe, isolation: nil)
     }
 }
 

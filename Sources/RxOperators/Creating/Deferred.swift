@@ -6,22 +6,14 @@ extension ObservableType {
     /// subscribes. An error thrown by the factory is sent to that subscriber as `error`.
     @inlinable
     public static func deferred(
-        _ observableFactory: @escaping () throws -> Observable<Element>, isolation: isolated (any Actor)? = #isolation
+        _ observableFactory: @escaping () throws -> Observable<Element>, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let observableFactory = handlerIsolation.guarding(observableFactory, "deferred(_:)")
         // Inlinable, so that `Deferred<Element>` is made where its type is known: its metadata
         // then comes from a cache in the caller instead of a runtime lookup at every call.
         return Deferred(observableFactory: observableFactory)
-    }
-
-    /// RxSwift's spelling of `deferred(_:isolation:)`, kept for references by this name (such as
-    /// `deferred(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public static func deferred(_ observableFactory: @escaping () throws -> Observable<Element>) -> Observable<Element>
-    {
-        Self.deferred(observableFactory, isolation: nil)
     }
 }
 

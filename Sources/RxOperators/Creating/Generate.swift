@@ -14,25 +14,12 @@ extension ObservableType {
         initialState: Element, condition: @escaping (Element) throws -> Bool,
         scheduler: any ImmediateSchedulerType = CurrentThreadScheduler.instance,
         iterate: @escaping (Element) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let condition = handlerIsolation.guarding(condition, "generate(condition:)")
         let iterate = handlerIsolation.guarding(iterate, "generate(iterate:)")
         return Generate(initialState: initialState, condition: condition, iterate: iterate, scheduler: scheduler)
-    }
-
-    /// RxSwift's spelling of `generate(initialState:condition:scheduler:iterate:isolation:)`, kept for references by this name (such as
-    /// `generate(initialState:condition:scheduler:iterate:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public static func generate(
-        initialState: Element, condition: @escaping (Element) throws -> Bool,
-        scheduler: any ImmediateSchedulerType = CurrentThreadScheduler.instance,
-        iterate: @escaping (Element) throws -> Element
-    ) -> Observable<Element> {
-        Self.generate(
-            initialState: initialState, condition: condition, scheduler: scheduler, iterate: iterate, isolation: nil)
     }
 }
 

@@ -11,23 +11,12 @@ extension ObservableType {
     public static func using<Resource: Disposable>(
         _ resourceFactory: @escaping () throws -> Resource,
         observableFactory: @escaping (Resource) throws -> Observable<Element>,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let resourceFactory = handlerIsolation.guarding(resourceFactory, "using(_:)")
         let observableFactory = handlerIsolation.guarding(observableFactory, "using(observableFactory:)")
         return Using(resourceFactory: resourceFactory, observableFactory: observableFactory)
-    }
-
-    /// RxSwift's spelling of `using(_:observableFactory:isolation:)`, kept for references by this name (such as
-    /// `using(_:observableFactory:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public static func using<Resource: Disposable>(
-        _ resourceFactory: @escaping () throws -> Resource,
-        observableFactory: @escaping (Resource) throws -> Observable<Element>
-    ) -> Observable<Element> {
-        Self.using(resourceFactory, observableFactory: observableFactory, isolation: nil)
     }
 }
 

@@ -10,22 +10,13 @@ import RxCore
 // closure runs; RxSwift's exact signature, without it, is kept for references by name.
 
 extension ObservableType {
-    /// The RxSwift 5 spelling of ``catch(_:isolation:)``.
+    /// The RxSwift 5 spelling of ``catch(_:isolation:file:line:)``.
     @available(*, deprecated, renamed: "catch(_:isolation:)")
     public func catchError(
         _ handler: @escaping (any Swift.Error) throws -> Observable<Element>,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        `catch`(handler, isolation: isolation)
-    }
-
-    /// The RxSwift 5 spelling of ``catch(_:)``, RxSwift's exact signature: kept for references by
-    /// this name; a call picks ``catchError(_:isolation:)``.
-    @_disfavoredOverload
-    @available(*, deprecated, renamed: "catch(_:)")
-    public func catchError(_ handler: @escaping (any Swift.Error) throws -> Observable<Element>) -> Observable<Element>
-    {
-        `catch`(handler, isolation: nil)
+        `catch`(handler, isolation: isolation, file: file, line: line)
     }
 
     /// The RxSwift 5 spelling of ``catch(sequence:)``.
@@ -48,19 +39,9 @@ extension ObservableType {
     @available(*, deprecated, renamed: "retry(when:isolation:)")
     public func retryWhen(
         _ notificationHandler: @escaping (Observable<any Swift.Error>) -> some ObservableType,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        retry(when: notificationHandler, isolation: isolation)
-    }
-
-    /// The RxSwift 5 spelling of `retry(when:)`, whose failures are any error, RxSwift's exact
-    /// signature: kept for references by this name; a call picks the form with `isolation:`.
-    @_disfavoredOverload
-    @available(*, deprecated, renamed: "retry(when:)")
-    public func retryWhen(_ notificationHandler: @escaping (Observable<any Swift.Error>) -> some ObservableType)
-        -> Observable<Element>
-    {
-        retry(when: notificationHandler, isolation: nil)
+        retry(when: notificationHandler, isolation: isolation, file: file, line: line)
     }
 
     /// The RxSwift 5 spelling of `retry(when:isolation:)`, whose failures are of one
@@ -68,21 +49,8 @@ extension ObservableType {
     @available(*, deprecated, renamed: "retry(when:isolation:)")
     public func retryWhen<Error: Swift.Error>(
         _ notificationHandler: @escaping (Observable<Error>) -> some ObservableType,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        retry(when: notificationHandler, isolation: isolation)
-    }
-
-    /// The RxSwift 5 spelling of `retry(when:)`, whose failures are of one error type, RxSwift's
-    /// exact signature: kept for references by this name; a call picks the form with
-    /// `isolation:`.
-    @_disfavoredOverload
-    @available(*, deprecated, renamed: "retry(when:)")
-    public func retryWhen<Error: Swift.Error>(
-        _ notificationHandler: @escaping (Observable<Error>) -> some ObservableType
-    )
-        -> Observable<Element>
-    {
-        retry(when: notificationHandler, isolation: nil)
+        retry(when: notificationHandler, isolation: isolation, file: file, line: line)
     }
 }

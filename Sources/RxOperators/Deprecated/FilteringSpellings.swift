@@ -22,20 +22,13 @@ extension ObservableType {
         skip(until: other)
     }
 
-    /// The RxSwift 5 spelling of ``skip(while:isolation:)``.
+    /// The RxSwift 5 spelling of ``skip(while:isolation:file:line:)``.
     @available(*, deprecated, renamed: "skip(while:isolation:)")
     public func skipWhile(
-        _ predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation
+        _ predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        skip(while: predicate, isolation: isolation)
-    }
-
-    /// The RxSwift 5 spelling of ``skip(while:)``, RxSwift's exact signature: kept for references
-    /// by this name; a call picks ``skipWhile(_:isolation:)``.
-    @_disfavoredOverload
-    @available(*, deprecated, renamed: "skip(while:)")
-    public func skipWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-        skip(while: predicate, isolation: nil)
+        skip(while: predicate, isolation: isolation, file: file, line: line)
     }
 
     /// The RxSwift 5 spelling of ``take(until:)``.
@@ -44,40 +37,22 @@ extension ObservableType {
         take(until: other)
     }
 
-    /// The RxSwift 5 spelling of ``take(until:behavior:isolation:)``, with the behavior first.
+    /// The RxSwift 5 spelling of ``take(until:behavior:isolation:file:line:)``, with the behavior first.
     @available(*, deprecated, renamed: "take(until:behavior:isolation:)")
     public func takeUntil(
         _ behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        take(until: predicate, behavior: behavior, isolation: isolation)
+        take(until: predicate, behavior: behavior, isolation: isolation, file: file, line: line)
     }
 
-    /// The RxSwift 5 spelling of ``take(until:behavior:)``, RxSwift's exact signature: kept for
-    /// references by this name; a call picks ``takeUntil(_:predicate:isolation:)``.
-    @_disfavoredOverload
-    @available(*, deprecated, renamed: "take(until:behavior:)")
-    public func takeUntil(_ behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool)
-        -> Observable<Element>
-    {
-        take(until: predicate, behavior: behavior, isolation: nil)
-    }
-
-    /// The RxSwift 5 spelling of ``take(while:behavior:isolation:)`` with the default,
+    /// The RxSwift 5 spelling of ``take(while:behavior:isolation:file:line:)`` with the default,
     /// `.exclusive`, behavior.
     @available(*, deprecated, renamed: "take(while:isolation:)")
     public func takeWhile(
-        _ predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation
+        _ predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        take(while: predicate, behavior: .exclusive, isolation: isolation)
-    }
-
-    /// The RxSwift 5 spelling of ``take(while:behavior:)`` with the `.exclusive` behavior,
-    /// RxSwift's exact signature: kept for references by this name; a call picks
-    /// ``takeWhile(_:isolation:)``.
-    @_disfavoredOverload
-    @available(*, deprecated, renamed: "take(while:)")
-    public func takeWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
-        take(while: predicate, behavior: .exclusive, isolation: nil)
+        take(while: predicate, behavior: .exclusive, isolation: isolation, file: file, line: line)
     }
 }

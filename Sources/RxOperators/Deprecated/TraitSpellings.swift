@@ -12,23 +12,13 @@ import RxDisposables
 // closure runs; RxSwift's exact signature, without it, is kept for references by name.
 
 extension PrimitiveSequence {
-    /// The RxSwift 5 spelling of ``catch(_:isolation:)``.
+    /// The RxSwift 5 spelling of ``catch(_:isolation:file:line:)``.
     @available(*, deprecated, renamed: "catch(_:isolation:)")
     public func catchError(
         _ handler: @escaping (any Swift.Error) throws -> PrimitiveSequence<Trait, Element>,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
-        `catch`(handler, isolation: isolation)
-    }
-
-    /// The RxSwift 5 spelling of ``catch(_:)``, RxSwift's exact signature: kept for references by
-    /// this name; a call picks ``catchError(_:isolation:)``.
-    @_disfavoredOverload
-    @available(*, deprecated, renamed: "catch(_:)")
-    public func catchError(_ handler: @escaping (any Swift.Error) throws -> PrimitiveSequence<Trait, Element>)
-        -> PrimitiveSequence<Trait, Element>
-    {
-        `catch`(handler, isolation: nil)
+        `catch`(handler, isolation: isolation, file: file, line: line)
     }
 
     /// The RxSwift 5 spelling of ``observe(on:)``.
@@ -47,19 +37,9 @@ extension PrimitiveSequence {
     @available(*, deprecated, renamed: "retry(when:isolation:)")
     public func retryWhen(
         _ notificationHandler: @escaping (Observable<any Swift.Error>) -> some ObservableType,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
-        retry(when: notificationHandler, isolation: isolation)
-    }
-
-    /// The RxSwift 5 spelling of `retry(when:)`, whose failures are any error, RxSwift's exact
-    /// signature: kept for references by this name; a call picks the form with `isolation:`.
-    @_disfavoredOverload
-    @available(*, deprecated, renamed: "retry(when:)")
-    public func retryWhen(_ notificationHandler: @escaping (Observable<any Swift.Error>) -> some ObservableType)
-        -> PrimitiveSequence<Trait, Element>
-    {
-        retry(when: notificationHandler, isolation: nil)
+        retry(when: notificationHandler, isolation: isolation, file: file, line: line)
     }
 
     /// The RxSwift 5 spelling of `retry(when:isolation:)`, whose failures are of one
@@ -67,22 +47,9 @@ extension PrimitiveSequence {
     @available(*, deprecated, renamed: "retry(when:isolation:)")
     public func retryWhen<Error: Swift.Error>(
         _ notificationHandler: @escaping (Observable<Error>) -> some ObservableType,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
-        retry(when: notificationHandler, isolation: isolation)
-    }
-
-    /// The RxSwift 5 spelling of `retry(when:)`, whose failures are of one error type, RxSwift's
-    /// exact signature: kept for references by this name; a call picks the form with
-    /// `isolation:`.
-    @_disfavoredOverload
-    @available(*, deprecated, renamed: "retry(when:)")
-    public func retryWhen<Error: Swift.Error>(
-        _ notificationHandler: @escaping (Observable<Error>) -> some ObservableType
-    )
-        -> PrimitiveSequence<Trait, Element>
-    {
-        retry(when: notificationHandler, isolation: nil)
+        retry(when: notificationHandler, isolation: isolation, file: file, line: line)
     }
 }
 
@@ -93,28 +60,18 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         catchAndReturn(element)
     }
 
-    /// The RxSwift 5 spelling of ``subscribe(onSuccess:onFailure:onDisposed:isolation:)``, whose
+    /// The RxSwift 5 spelling of ``subscribe(onSuccess:onFailure:onDisposed:isolation:file:line:)``, whose
     /// error handler was called `onError` and was required.
     @available(*, deprecated, renamed: "subscribe(onSuccess:onFailure:onDisposed:isolation:)")
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil,
         onError: @escaping (any Swift.Error) -> Void,
         onDisposed: (() -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        subscribe(onSuccess: onSuccess, onFailure: onError, onDisposed: onDisposed, isolation: isolation)
-    }
-
-    /// The RxSwift 5 spelling of ``subscribe(onSuccess:onFailure:onDisposed:)``, RxSwift's exact
-    /// signature: kept for references by this name; a call picks the form with `isolation:`.
-    @_disfavoredOverload
-    @available(*, deprecated, renamed: "subscribe(onSuccess:onFailure:onDisposed:)")
-    public func subscribe(
-        onSuccess: ((Element) -> Void)? = nil,
-        onError: @escaping (any Swift.Error) -> Void,
-        onDisposed: (() -> Void)? = nil
-    ) -> any Disposable {
-        subscribe(onSuccess: onSuccess, onFailure: onError, onDisposed: onDisposed, isolation: nil)
+        subscribe(
+            onSuccess: onSuccess, onFailure: onError, onDisposed: onDisposed, isolation: isolation, file: file,
+            line: line)
     }
 }
 

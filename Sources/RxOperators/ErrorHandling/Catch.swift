@@ -10,19 +10,11 @@ extension ObservableType {
     /// sequence are passed on as they are: it is not caught in turn.
     public func `catch`(
         _ handler: @escaping (any Swift.Error) throws -> Observable<Element>,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let handler = handlerIsolation.guarding(handler, "catch(_:)")
         return Catch(source: asObservable(), handler: handler)
-    }
-
-    /// RxSwift's spelling of `catch(_:isolation:)`, kept for references by this name (such as
-    /// `catch(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func `catch`(_ handler: @escaping (any Swift.Error) throws -> Observable<Element>) -> Observable<Element> {
-        `catch`(handler, isolation: nil)
     }
 }
 

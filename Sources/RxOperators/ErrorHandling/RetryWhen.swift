@@ -14,21 +14,11 @@ extension ObservableType {
     /// completes the result.
     public func retry<TriggerObservable: ObservableType>(
         when notificationHandler: @escaping (Observable<any Swift.Error>) -> TriggerObservable,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let notificationHandler = handlerIsolation.guarding(notificationHandler, "retry(when:)")
         return RetryWhen(source: asObservable(), notificationHandler: notificationHandler)
-    }
-
-    /// RxSwift's spelling of `retry(when:isolation:)-433mi`, kept for references by this name (such as
-    /// `retry(when:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func retry<TriggerObservable: ObservableType>(
-        when notificationHandler: @escaping (Observable<any Swift.Error>) -> TriggerObservable
-    ) -> Observable<Element> {
-        retry(when: notificationHandler, isolation: nil)
     }
 
     /// The form of `retry(when:)` whose errors sequence
@@ -36,21 +26,11 @@ extension ObservableType {
     /// result's error, without consulting the trigger.
     public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(
         when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let notificationHandler = handlerIsolation.guarding(notificationHandler, "retry(when:)")
         return RetryWhen(source: asObservable(), notificationHandler: notificationHandler)
-    }
-
-    /// RxSwift's spelling of `retry(when:isolation:)-298kt`, kept for references by this name (such as
-    /// `retry(when:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(
-        when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable
-    ) -> Observable<Element> {
-        retry(when: notificationHandler, isolation: nil)
     }
 }
 

@@ -13,43 +13,25 @@ extension ObservableType {
     /// Passes on each element whose key, given by `keySelector`, differs from the key of the
     /// element passed on before it. An error thrown by `keySelector` ends the sequence.
     public func distinctUntilChanged(
-        _ keySelector: @escaping (Element) throws -> some Equatable, isolation: isolated (any Actor)? = #isolation
-    )
-        -> Observable<Element>
-    {
-        let handlerIsolation = HandlerIsolation(isolation)
+        _ keySelector: @escaping (Element) throws -> some Equatable, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let keySelector = handlerIsolation.guarding(keySelector, "distinctUntilChanged(_:)")
         // Already guarded: the form called here must not check a second time.
         return distinctUntilChanged(keySelector, comparer: ==, isolation: nil)
-    }
-
-    /// RxSwift's spelling of `distinctUntilChanged(_:isolation:)-((Self.Element)->Equatable,_)`, kept for references by this name (such as
-    /// `distinctUntilChanged(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func distinctUntilChanged(_ keySelector: @escaping (Element) throws -> some Equatable)
-        -> Observable<Element>
-    {
-        distinctUntilChanged(keySelector, isolation: nil)
     }
 
     /// Passes on each element that `comparer` does not call equal to the element passed on
     /// before it (that one first, the new one second). An error thrown by `comparer` ends the
     /// sequence.
     public func distinctUntilChanged(
-        _ comparer: @escaping (Element, Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation
+        _ comparer: @escaping (Element, Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let comparer = handlerIsolation.guarding(comparer, "distinctUntilChanged(_:)")
         return distinctUntilChanged({ $0 }, comparer: comparer, isolation: nil)
-    }
-
-    /// RxSwift's spelling of `distinctUntilChanged(_:isolation:)-((Self.Element,Self.Element)->Bool,_)`, kept for references by this name (such as
-    /// `distinctUntilChanged(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Observable<Element> {
-        distinctUntilChanged(comparer, isolation: nil)
     }
 
     /// Passes on each element whose key, given by `keySelector`, `comparer` does not call equal
@@ -57,22 +39,12 @@ extension ObservableType {
     /// that key is kept, not its element. An error thrown by either closure ends the sequence.
     public func distinctUntilChanged<Key>(
         _ keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let keySelector = handlerIsolation.guarding(keySelector, "distinctUntilChanged(_:)")
         let comparer = handlerIsolation.guarding(comparer, "distinctUntilChanged(comparer:)")
         return DistinctUntilChangedByKey(source: asObservable(), keySelector: keySelector, comparer: comparer)
-    }
-
-    /// RxSwift's spelling of `distinctUntilChanged(_:comparer:isolation:)`, kept for references by this name (such as
-    /// `distinctUntilChanged(_:comparer:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func distinctUntilChanged<Key>(
-        _ keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool
-    ) -> Observable<Element> {
-        distinctUntilChanged(keySelector, comparer: comparer, isolation: nil)
     }
 
     /// Passes on each element whose value at `keyPath` differs from that of the element passed

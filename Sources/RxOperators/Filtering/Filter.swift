@@ -7,10 +7,11 @@ extension ObservableType {
     /// An error thrown by `predicate` is sent as `error` and ends the subscription. A `filter`
     /// after a `map` or a `filter` runs in the same stage as it, with the same events.
     @inlinable
-    public func filter(_ predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation)
-        -> Observable<Element>
-    {
-        let handlerIsolation = HandlerIsolation(isolation)
+    public func filter(
+        _ predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         // Inlinable for the reason `map` is.
         if let composable = self as? ComposableProducer<Element>,
             let composed = composable.composeFilter(predicate, isolation: handlerIsolation)
@@ -18,16 +19,6 @@ extension ObservableType {
             return composed
         }
         return Filter(source: asObservable(), predicate: predicate, isolation: handlerIsolation)
-    }
-
-    /// RxSwift's spelling of `filter(_:isolation:)`, kept for references by this name (such as
-    /// `filter(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func filter(_ predicate: @escaping (Element) throws -> Bool)
-        -> Observable<Element>
-    {
-        filter(predicate, isolation: nil)
     }
 }
 
@@ -52,8 +43,9 @@ final class Filter<Element>: ComposableProducer<Element> {
         if !isolation.isSame(as: self.isolation) {
             return nil
         }
-        // `type(of: self)` is this very class, so making it asks the runtime for no metadata.
-        return type(of: self).init(source: source, predicate: conjunction(predicate, next), isolation: isolation)
+        // `type(of: self)` is this very class, so making it asks the runtime for no metadata. The
+        // stage keeps the first filter's isolation, whose call site a violation names.
+        return type(of: self).init(source: source, predicate: conjunction(predicate, next), isolation: self.isolation)
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt

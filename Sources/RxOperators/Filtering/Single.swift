@@ -12,22 +12,13 @@ extension ObservableType {
     /// The only element that satisfies `predicate`, passed on as it arrives. A second one ends
     /// the sequence with ``/RxCore/RxError/moreThanOneElement``; completion without any ends it with
     /// ``/RxCore/RxError/noElements``. An error thrown by `predicate` ends the sequence.
-    public func single(_ predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation)
-        -> Observable<Element>
-    {
-        let handlerIsolation = HandlerIsolation(isolation)
+    public func single(
+        _ predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let predicate = handlerIsolation.guarding(predicate, "single(_:)")
         return SingleElement(source: asObservable(), predicate: predicate)
-    }
-
-    /// RxSwift's spelling of `single(_:isolation:)`, kept for references by this name (such as
-    /// `single(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func single(_ predicate: @escaping (Element) throws -> Bool)
-        -> Observable<Element>
-    {
-        single(predicate, isolation: nil)
     }
 }
 

@@ -5,22 +5,13 @@ extension ObservableType {
     /// Drops elements while `predicate` holds, then passes on the first element that fails it
     /// and every element after, without asking again. An error thrown by `predicate` ends the
     /// sequence.
-    public func skip(while predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation)
-        -> Observable<Element>
-    {
-        let handlerIsolation = HandlerIsolation(isolation)
+    public func skip(
+        while predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> {
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let predicate = handlerIsolation.guarding(predicate, "skip(while:)")
         return SkipWhile(source: asObservable(), predicate: predicate)
-    }
-
-    /// RxSwift's spelling of `skip(while:isolation:)`, kept for references by this name (such as
-    /// `skip(while:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func skip(while predicate: @escaping (Element) throws -> Bool)
-        -> Observable<Element>
-    {
-        skip(while: predicate, isolation: nil)
     }
 }
 

@@ -18,21 +18,11 @@ extension ObservableType {
     /// An error thrown by `predicate` is sent as `error` and ends the subscription.
     public func take(
         until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let predicate = handlerIsolation.guarding(predicate, "take(until:)")
         return TakeUntilPredicate(source: asObservable(), behavior: behavior, predicate: predicate)
-    }
-
-    /// RxSwift's spelling of `take(until:behavior:isolation:)`, kept for references by this name (such as
-    /// `take(until:behavior:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func take(until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive)
-        -> Observable<Element>
-    {
-        take(until: predicate, behavior: behavior, isolation: nil)
     }
 }
 

@@ -12,21 +12,12 @@ extension Infallible {
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType>(
         _ source1: I1, _ source2: I2,
         resultSelector: @escaping (I1.Element, I2.Element) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
         Infallible(
             Observable.combineLatest(
-                source1.asObservable(), source2.asObservable(), resultSelector: resultSelector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `combineLatest(_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func combineLatest<I1: InfallibleType, I2: InfallibleType>(
-        _ source1: I1, _ source2: I2,
-        resultSelector: @escaping (I1.Element, I2.Element) throws -> Element
-    ) -> Infallible<Element> {
-        Self.combineLatest(source1, source2, resultSelector: resultSelector, isolation: nil)
+                source1.asObservable(), source2.asObservable(), resultSelector: resultSelector, isolation: isolation,
+                file: file, line: line))
     }
 
     /// Of three infallible sources, once each has sent an element, the result of the latest element of every source,
@@ -38,22 +29,12 @@ extension Infallible {
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3,
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
         Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector,
-                isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `combineLatest(_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
-        _ source1: I1, _ source2: I2, _ source3: I3,
-        resultSelector: @escaping (I1.Element, I2.Element, I3.Element) throws -> Element
-    ) -> Infallible<Element> {
-        Self.combineLatest(source1, source2, source3, resultSelector: resultSelector, isolation: nil)
+                isolation: isolation, file: file, line: line))
     }
 
     /// Of four infallible sources, once each has sent an element, the result of the latest element of every source,
@@ -65,22 +46,12 @@ extension Infallible {
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4,
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
         Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                resultSelector: resultSelector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `combineLatest(_:_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType>(
-        _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4,
-        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element) throws -> Element
-    ) -> Infallible<Element> {
-        Self.combineLatest(source1, source2, source3, source4, resultSelector: resultSelector, isolation: nil)
+                resultSelector: resultSelector, isolation: isolation, file: file, line: line))
     }
 
     /// Of five infallible sources, once each has sent an element, the result of the latest element of every source,
@@ -94,24 +65,12 @@ extension Infallible {
     >(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5,
         resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
         Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                source5.asObservable(), resultSelector: resultSelector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `combineLatest(_:_:_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func combineLatest<
-        I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType
-    >(
-        _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5,
-        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) throws -> Element
-    ) -> Infallible<Element> {
-        Self.combineLatest(source1, source2, source3, source4, source5, resultSelector: resultSelector, isolation: nil)
+                source5.asObservable(), resultSelector: resultSelector, isolation: isolation, file: file, line: line))
     }
 
     /// Of six infallible sources, once each has sent an element, the result of the latest element of every source, each
@@ -127,27 +86,13 @@ extension Infallible {
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6,
         resultSelector:
             @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
         Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                source5.asObservable(), source6.asObservable(), resultSelector: resultSelector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `combineLatest(_:_:_:_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func combineLatest<
-        I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
-        I6: InfallibleType
-    >(
-        _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6,
-        resultSelector:
-            @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) throws -> Element
-    ) -> Infallible<Element> {
-        Self.combineLatest(
-            source1, source2, source3, source4, source5, source6, resultSelector: resultSelector, isolation: nil)
+                source5.asObservable(), source6.asObservable(), resultSelector: resultSelector, isolation: isolation,
+                file: file, line: line))
     }
 
     /// Of seven infallible sources, once each has sent an element, the result of the latest element of every source,
@@ -164,30 +109,13 @@ extension Infallible {
         resultSelector:
             @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) throws ->
             Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
         Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector,
-                isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `combineLatest(_:_:_:_:_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func combineLatest<
-        I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
-        I6: InfallibleType, I7: InfallibleType
-    >(
-        _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7,
-        resultSelector:
-            @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) throws ->
-            Element
-    ) -> Infallible<Element> {
-        Self.combineLatest(
-            source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector,
-            isolation: nil)
+                isolation: isolation, file: file, line: line))
     }
 
     /// Of eight infallible sources, once each has sent an element, the result of the latest element of every source,
@@ -205,31 +133,13 @@ extension Infallible {
         resultSelector:
             @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element)
             throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
         Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
-                resultSelector: resultSelector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `combineLatest(_:_:_:_:_:_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func combineLatest<
-        I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
-        I6: InfallibleType, I7: InfallibleType, I8: InfallibleType
-    >(
-        _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7,
-        _ source8: I8,
-        resultSelector:
-            @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element)
-            throws -> Element
-    ) -> Infallible<Element> {
-        Self.combineLatest(
-            source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: resultSelector,
-            isolation: nil)
+                resultSelector: resultSelector, isolation: isolation, file: file, line: line))
     }
 }
 

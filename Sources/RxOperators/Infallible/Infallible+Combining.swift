@@ -7,19 +7,10 @@ extension InfallibleType {
     /// An error from an inner sequence is passed on, which an infallible sequence should never
     /// send (as RxSwift): see ``Infallible``.
     public func flatMap<Source: ObservableConvertibleType>(
-        _ selector: @escaping (Element) -> Source, isolation: isolated (any Actor)? = #isolation
+        _ selector: @escaping (Element) -> Source, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Source.Element> {
-        Infallible(asObservable().flatMap(selector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `flatMap(_:isolation:)`, kept for references by this name (such as
-    /// `flatMap(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<
-        Source.Element
-    > {
-        flatMap(selector, isolation: nil)
+        Infallible(asObservable().flatMap(selector, isolation: isolation, file: file, line: line))
     }
 
     /// Like `flatMap(_:)`, but drops the elements that arrive while an inner sequence runs:
@@ -28,19 +19,10 @@ extension InfallibleType {
     /// An error from an inner sequence is passed on, which an infallible sequence should never
     /// send (as RxSwift): see ``Infallible``.
     public func flatMapFirst<Source: ObservableConvertibleType>(
-        _ selector: @escaping (Element) -> Source, isolation: isolated (any Actor)? = #isolation
+        _ selector: @escaping (Element) -> Source, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Source.Element> {
-        Infallible(asObservable().flatMapFirst(selector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `flatMapFirst(_:isolation:)`, kept for references by this name (such as
-    /// `flatMapFirst(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func flatMapFirst<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source)
-        -> Infallible<Source.Element>
-    {
-        flatMapFirst(selector, isolation: nil)
+        Infallible(asObservable().flatMapFirst(selector, isolation: isolation, file: file, line: line))
     }
 
     /// Like `flatMap(_:)`, but each element's sequence replaces the one before it:
@@ -49,19 +31,10 @@ extension InfallibleType {
     /// An error from an inner sequence is passed on, which an infallible sequence should never
     /// send (as RxSwift): see ``Infallible``.
     public func flatMapLatest<Source: ObservableConvertibleType>(
-        _ selector: @escaping (Element) -> Source, isolation: isolated (any Actor)? = #isolation
+        _ selector: @escaping (Element) -> Source, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Source.Element> {
-        Infallible(asObservable().flatMapLatest(selector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `flatMapLatest(_:isolation:)`, kept for references by this name (such as
-    /// `flatMapLatest(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source)
-        -> Infallible<Source.Element>
-    {
-        flatMapLatest(selector, isolation: nil)
+        Infallible(asObservable().flatMapLatest(selector, isolation: isolation, file: file, line: line))
     }
 
     /// Subscribes to the sequence `selector` makes of each element, one after the other:
@@ -70,19 +43,10 @@ extension InfallibleType {
     /// An error from an inner sequence is passed on, which an infallible sequence should never
     /// send (as RxSwift): see ``Infallible``.
     public func concatMap<Source: ObservableConvertibleType>(
-        _ selector: @escaping (Element) -> Source, isolation: isolated (any Actor)? = #isolation
+        _ selector: @escaping (Element) -> Source, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Source.Element> {
-        Infallible(asObservable().concatMap(selector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `concatMap(_:isolation:)`, kept for references by this name (such as
-    /// `concatMap(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func concatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) -> Source) -> Infallible<
-        Source.Element
-    > {
-        concatMap(selector, isolation: nil)
+        Infallible(asObservable().concatMap(selector, isolation: isolation, file: file, line: line))
     }
 
     /// This sequence's elements, then, once it completes, those of `second`.
@@ -145,19 +109,11 @@ extension InfallibleType {
     /// should never send (as RxSwift): see ``Infallible``.
     public func withLatestFrom<Source: InfallibleType, ResultType>(
         _ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> ResultType,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<ResultType> {
-        Infallible(asObservable().withLatestFrom(second, resultSelector: resultSelector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `withLatestFrom(_:resultSelector:isolation:)`, kept for references by this name (such as
-    /// `withLatestFrom(_:resultSelector:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func withLatestFrom<Source: InfallibleType, ResultType>(
-        _ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> ResultType
-    ) -> Infallible<ResultType> {
-        withLatestFrom(second, resultSelector: resultSelector, isolation: nil)
+        Infallible(
+            asObservable().withLatestFrom(
+                second, resultSelector: resultSelector, isolation: isolation, file: file, line: line))
     }
 
     /// For each element, the latest element of `second`; elements that arrive before `second`
@@ -173,21 +129,12 @@ extension InfallibleType {
     /// should never send (as RxSwift): see ``Infallible``.
     public static func combineLatest<Collection: Swift.Collection>(
         _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> where Collection.Element: InfallibleType {
         Infallible(
             Observable.combineLatest(
-                collection.map { $0.asObservable() }, resultSelector: resultSelector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `combineLatest(_:resultSelector:isolation:)`, kept for references by this name (such as
-    /// `combineLatest(_:resultSelector:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public static func combineLatest<Collection: Swift.Collection>(
-        _ collection: Collection, resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
-    ) -> Infallible<Element> where Collection.Element: InfallibleType {
-        Self.combineLatest(collection, resultSelector: resultSelector, isolation: nil)
+                collection.map { $0.asObservable() }, resultSelector: resultSelector, isolation: isolation, file: file,
+                line: line))
     }
 
     /// Once each sequence in `collection` has sent an element, the latest element of each, every
@@ -205,18 +152,11 @@ extension ObservableType {
     /// An error from this sequence itself, or thrown by `selector`, is still passed on, which an
     /// infallible sequence should never send (as RxSwift): see ``Infallible``.
     public func flatMapLatest<Source: InfallibleType>(
-        _ selector: @escaping (Element) throws -> Source, isolation: isolated (any Actor)? = #isolation
+        _ selector: @escaping (Element) throws -> Source, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Source.Element> {
-        Infallible(asObservable().flatMapLatest({ try selector($0).asObservable() }, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `flatMapLatest(_:isolation:)`, kept for references by this name (such as
-    /// `flatMapLatest(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func flatMapLatest<Source: InfallibleType>(_ selector: @escaping (Element) throws -> Source) -> Infallible<
-        Source.Element
-    > {
-        flatMapLatest(selector, isolation: nil)
+        Infallible(
+            asObservable().flatMapLatest(
+                { try selector($0).asObservable() }, isolation: isolation, file: file, line: line))
     }
 }

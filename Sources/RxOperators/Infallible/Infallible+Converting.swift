@@ -22,20 +22,11 @@ extension ObservableConvertibleType {
     /// infallible sequence `onErrorRecover` makes from it.
     public func asInfallible(
         onErrorRecover: @escaping (any Swift.Error) -> Infallible<Element>,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let onErrorRecover = handlerIsolation.guarding(onErrorRecover, "asInfallible(onErrorRecover:)")
         return Infallible(asObservable().catch({ onErrorRecover($0).asObservable() }, isolation: nil))
-    }
-
-    /// RxSwift's spelling of `asInfallible(onErrorRecover:isolation:)`, kept for references by this name (such as
-    /// `asInfallible(onErrorRecover:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func asInfallible(onErrorRecover: @escaping (any Swift.Error) -> Infallible<Element>) -> Infallible<Element>
-    {
-        asInfallible(onErrorRecover: onErrorRecover, isolation: nil)
     }
 }
 

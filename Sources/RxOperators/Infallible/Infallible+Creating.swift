@@ -18,9 +18,9 @@ extension Infallible {
     /// closure, is kept too.
     public static func create(
         subscribe: @escaping (@escaping @Sendable (InfallibleEvent<Element>) -> Void) -> any Disposable,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         // Checked by hand: `guarding(_:_:)` would reabstract a closure whose argument is itself a
         // closure through a parameter pack, which the compiler cannot lower yet.
         let unguarded = subscribe
@@ -46,16 +46,6 @@ extension Infallible {
                 }
             }, isolation: nil)
         return Infallible(source)
-    }
-
-    /// RxSwift's spelling of `create(subscribe:isolation:)`, kept for references by this name (such as
-    /// `create(subscribe:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public static func create(subscribe: @escaping (@escaping InfallibleObserver) -> any Disposable) -> Infallible<
-        Element
-    > {
-        Self.create(subscribe: subscribe, isolation: nil)
     }
 
     /// A sequence that sends `elements` one by one, then completes, scheduling each on
@@ -112,19 +102,10 @@ extension InfallibleType {
     /// should never send (as RxSwift): see ``Infallible``.
     public static func deferred(
         _ observableFactory: @escaping () throws -> Infallible<Element>,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let observableFactory = handlerIsolation.guarding(observableFactory, "deferred(_:)")
         return Infallible(Observable.deferred({ try observableFactory().asObservable() }, isolation: nil))
-    }
-
-    /// RxSwift's spelling of `deferred(_:isolation:)`, kept for references by this name (such as
-    /// `deferred(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public static func deferred(_ observableFactory: @escaping () throws -> Infallible<Element>) -> Infallible<Element>
-    {
-        Self.deferred(observableFactory, isolation: nil)
     }
 }

@@ -3,17 +3,10 @@ import RxCore
 extension InfallibleType {
     /// Passes on the elements `predicate` accepts: `filter(_:)`.
     public func filter(
-        _ predicate: @escaping (Element) -> Bool, isolation: isolated (any Actor)? = #isolation
+        _ predicate: @escaping (Element) -> Bool, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
-        Infallible(asObservable().filter(predicate, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `filter(_:isolation:)`, kept for references by this name (such as
-    /// `filter(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func filter(_ predicate: @escaping (Element) -> Bool) -> Infallible<Element> {
-        filter(predicate, isolation: nil)
+        Infallible(asObservable().filter(predicate, isolation: isolation, file: file, line: line))
     }
 
     /// Passes on the first `count` elements, then completes: `take(_:)`.
@@ -30,19 +23,10 @@ extension InfallibleType {
     /// never send (as RxSwift): see ``Infallible``.
     public func take(
         while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
-        Infallible(asObservable().take(while: predicate, behavior: behavior, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `take(while:behavior:isolation:)`, kept for references by this name (such as
-    /// `take(while:behavior:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func take(while predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive)
-        -> Infallible<Element>
-    {
-        take(while: predicate, behavior: behavior, isolation: nil)
+        Infallible(
+            asObservable().take(while: predicate, behavior: behavior, isolation: isolation, file: file, line: line))
     }
 
     /// Passes on elements until `predicate` accepts one, then completes (sending that one too
@@ -52,19 +36,10 @@ extension InfallibleType {
     /// never send (as RxSwift): see ``Infallible``.
     public func take(
         until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
-        Infallible(asObservable().take(until: predicate, behavior: behavior, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `take(until:behavior:isolation:)`, kept for references by this name (such as
-    /// `take(until:behavior:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func take(until predicate: @escaping (Element) throws -> Bool, behavior: TakeBehavior = .exclusive)
-        -> Infallible<Element>
-    {
-        take(until: predicate, behavior: behavior, isolation: nil)
+        Infallible(
+            asObservable().take(until: predicate, behavior: behavior, isolation: isolation, file: file, line: line))
     }
 
     /// Passes on elements until `other` sends an element, then completes:
@@ -87,17 +62,10 @@ extension InfallibleType {
     /// An error thrown by `predicate` is sent as an error, which an infallible sequence should
     /// never send (as RxSwift): see ``Infallible``.
     public func skip(
-        while predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation
+        while predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
-        Infallible(asObservable().skip(while: predicate, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `skip(while:isolation:)`, kept for references by this name (such as
-    /// `skip(while:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func skip(while predicate: @escaping (Element) throws -> Bool) -> Infallible<Element> {
-        skip(while: predicate, isolation: nil)
+        Infallible(asObservable().skip(while: predicate, isolation: isolation, file: file, line: line))
     }
 
     /// Drops elements until `other` sends an element, then passes on the rest:
@@ -125,18 +93,10 @@ extension InfallibleType {
     /// An error thrown by `keySelector` is sent as an error, which an infallible sequence should
     /// never send (as RxSwift): see ``Infallible``.
     public func distinctUntilChanged(
-        _ keySelector: @escaping (Element) throws -> some Equatable, isolation: isolated (any Actor)? = #isolation
+        _ keySelector: @escaping (Element) throws -> some Equatable, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
-        Infallible(asObservable().distinctUntilChanged(keySelector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `distinctUntilChanged(_:isolation:)`, kept for references by this name (such as
-    /// `distinctUntilChanged(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func distinctUntilChanged(_ keySelector: @escaping (Element) throws -> some Equatable) -> Infallible<Element>
-    {
-        distinctUntilChanged(keySelector, isolation: nil)
+        Infallible(asObservable().distinctUntilChanged(keySelector, isolation: isolation, file: file, line: line))
     }
 
     /// Passes on each element that `comparer` does not call equal to the element passed on
@@ -145,17 +105,10 @@ extension InfallibleType {
     /// An error thrown by `comparer` is sent as an error, which an infallible sequence should
     /// never send (as RxSwift): see ``Infallible``.
     public func distinctUntilChanged(
-        _ comparer: @escaping (Element, Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation
+        _ comparer: @escaping (Element, Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
-        Infallible(asObservable().distinctUntilChanged(comparer, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `distinctUntilChanged(_:isolation:)`, kept for references by this name (such as
-    /// `distinctUntilChanged(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func distinctUntilChanged(_ comparer: @escaping (Element, Element) throws -> Bool) -> Infallible<Element> {
-        distinctUntilChanged(comparer, isolation: nil)
+        Infallible(asObservable().distinctUntilChanged(comparer, isolation: isolation, file: file, line: line))
     }
 
     /// Passes on each element whose key `comparer` does not call equal to the key of the
@@ -165,19 +118,11 @@ extension InfallibleType {
     /// should never send (as RxSwift): see ``Infallible``.
     public func distinctUntilChanged<Key>(
         _ keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
-        Infallible(asObservable().distinctUntilChanged(keySelector, comparer: comparer, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `distinctUntilChanged(_:comparer:isolation:)`, kept for references by this name (such as
-    /// `distinctUntilChanged(_:comparer:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func distinctUntilChanged<Key>(
-        _ keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool
-    ) -> Infallible<Element> {
-        distinctUntilChanged(keySelector, comparer: comparer, isolation: nil)
+        Infallible(
+            asObservable().distinctUntilChanged(
+                keySelector, comparer: comparer, isolation: isolation, file: file, line: line))
     }
 
     /// Passes on each element whose value at `keyPath` differs from that of the element passed

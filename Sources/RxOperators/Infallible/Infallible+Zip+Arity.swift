@@ -12,21 +12,12 @@ extension InfallibleType {
     public static func zip<E1, E2>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>,
         resultSelector: @escaping (E1, E2) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
         Infallible(
             Observable.zip(
-                source1.asObservable(), source2.asObservable(), resultSelector: resultSelector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `zip(_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<E1, E2>(
-        _ source1: Infallible<E1>, _ source2: Infallible<E2>,
-        resultSelector: @escaping (E1, E2) throws -> Element
-    ) -> Infallible<Element> {
-        Self.zip(source1, source2, resultSelector: resultSelector, isolation: nil)
+                source1.asObservable(), source2.asObservable(), resultSelector: resultSelector, isolation: isolation,
+                file: file, line: line))
     }
 
     /// Of three infallible sources, the result of their first elements, then of their second elements, and so on,
@@ -38,22 +29,12 @@ extension InfallibleType {
     public static func zip<E1, E2, E3>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>,
         resultSelector: @escaping (E1, E2, E3) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
         Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector,
-                isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `zip(_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<E1, E2, E3>(
-        _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>,
-        resultSelector: @escaping (E1, E2, E3) throws -> Element
-    ) -> Infallible<Element> {
-        Self.zip(source1, source2, source3, resultSelector: resultSelector, isolation: nil)
+                isolation: isolation, file: file, line: line))
     }
 
     /// Of four infallible sources, the result of their first elements, then of their second elements, and so on,
@@ -65,22 +46,12 @@ extension InfallibleType {
     public static func zip<E1, E2, E3, E4>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
         resultSelector: @escaping (E1, E2, E3, E4) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
         Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                resultSelector: resultSelector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `zip(_:_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<E1, E2, E3, E4>(
-        _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
-        resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
-    ) -> Infallible<Element> {
-        Self.zip(source1, source2, source3, source4, resultSelector: resultSelector, isolation: nil)
+                resultSelector: resultSelector, isolation: isolation, file: file, line: line))
     }
 
     /// Of five infallible sources, the result of their first elements, then of their second elements, and so on,
@@ -93,23 +64,12 @@ extension InfallibleType {
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
         _ source5: Infallible<E5>,
         resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
         Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                source5.asObservable(), resultSelector: resultSelector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `zip(_:_:_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<E1, E2, E3, E4, E5>(
-        _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
-        _ source5: Infallible<E5>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
-    ) -> Infallible<Element> {
-        Self.zip(source1, source2, source3, source4, source5, resultSelector: resultSelector, isolation: nil)
+                source5.asObservable(), resultSelector: resultSelector, isolation: isolation, file: file, line: line))
     }
 
     /// Of six infallible sources, the result of their first elements, then of their second elements, and so on, through
@@ -122,23 +82,13 @@ extension InfallibleType {
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
         _ source5: Infallible<E5>, _ source6: Infallible<E6>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
         Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                source5.asObservable(), source6.asObservable(), resultSelector: resultSelector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `zip(_:_:_:_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<E1, E2, E3, E4, E5, E6>(
-        _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
-        _ source5: Infallible<E5>, _ source6: Infallible<E6>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
-    ) -> Infallible<Element> {
-        Self.zip(source1, source2, source3, source4, source5, source6, resultSelector: resultSelector, isolation: nil)
+                source5.asObservable(), source6.asObservable(), resultSelector: resultSelector, isolation: isolation,
+                file: file, line: line))
     }
 
     /// Of seven infallible sources, the result of their first elements, then of their second elements, and so on,
@@ -151,26 +101,13 @@ extension InfallibleType {
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
         _ source5: Infallible<E5>, _ source6: Infallible<E6>, _ source7: Infallible<E7>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
         Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector,
-                isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `zip(_:_:_:_:_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<E1, E2, E3, E4, E5, E6, E7>(
-        _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
-        _ source5: Infallible<E5>, _ source6: Infallible<E6>, _ source7: Infallible<E7>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element
-    ) -> Infallible<Element> {
-        Self.zip(
-            source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector,
-            isolation: nil)
+                isolation: isolation, file: file, line: line))
     }
 
     /// Of eight infallible sources, the result of their first elements, then of their second elements, and so on,
@@ -183,25 +120,12 @@ extension InfallibleType {
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
         _ source5: Infallible<E5>, _ source6: Infallible<E6>, _ source7: Infallible<E7>, _ source8: Infallible<E8>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
         Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
-                resultSelector: resultSelector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `zip(_:_:_:_:_:_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
-        _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
-        _ source5: Infallible<E5>, _ source6: Infallible<E6>, _ source7: Infallible<E7>, _ source8: Infallible<E8>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
-    ) -> Infallible<Element> {
-        Self.zip(
-            source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: resultSelector,
-            isolation: nil)
+                resultSelector: resultSelector, isolation: isolation, file: file, line: line))
     }
 }

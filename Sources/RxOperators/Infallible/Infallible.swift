@@ -10,7 +10,7 @@ public protocol InfallibleType: ObservableConvertibleType {}
 /// A sequence that sends elements and may complete, but never fails.
 ///
 /// An `Infallible` wraps an ``/RxCore/Observable`` and behaves like it: it shares and replays
-/// nothing, and each subscriber starts it anew. Make one with ``Infallible/create(subscribe:isolation:)``,
+/// nothing, and each subscriber starts it anew. Make one with ``Infallible/create(subscribe:isolation:file:line:)``,
 /// `just(_:)` and the other creation functions, or turn an observable into one
 /// with `asInfallible(onErrorJustReturn:)` and its two
 /// companions, which decide what an error becomes.
@@ -73,20 +73,11 @@ extension InfallibleType {
         onNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
         onDisposed: (() -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         asObservable().subscribe(
-            onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation)
-    }
-
-    /// RxSwift's spelling of `subscribe(onNext:onCompleted:onDisposed:isolation:)`, kept for references by this name (such as
-    /// `subscribe(onNext:onCompleted:onDisposed:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func subscribe(
-        onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil
-    ) -> any Disposable {
-        subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: nil)
+            onNext: onNext, onError: nil, onCompleted: onCompleted, onDisposed: onDisposed, isolation: isolation,
+            file: file, line: line)
     }
 
     /// Subscribes closures that also receive `object`, held weakly: once `object` is released,
@@ -100,26 +91,15 @@ extension InfallibleType {
         onNext: ((Object, Element) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         asObservable().subscribe(
             onNext: weaklyBound(object, onNext),
             onError: nil,
             onCompleted: weaklyBound(object, onCompleted),
             onDisposed: weaklyBound(object, onDisposed),
-            isolation: isolation
+            isolation: isolation, file: file, line: line
         )
-    }
-
-    /// RxSwift's spelling of `subscribe(with:onNext:onCompleted:onDisposed:isolation:)`, kept for references by this name (such as
-    /// `subscribe(with:onNext:onCompleted:onDisposed:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func subscribe<Object: AnyObject>(
-        with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil
-    ) -> any Disposable {
-        subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, isolation: nil)
     }
 
     /// Subscribes a closure that receives every event.
@@ -131,9 +111,10 @@ extension InfallibleType {
     /// `isolation` is where the closure was written, filled in by the compiler: see
     /// ``/RxCore/HandlerIsolation``.
     public func subscribe(
-        _ on: @escaping (InfallibleEvent<Element>) -> Void, isolation: isolated (any Actor)? = #isolation
+        _ on: @escaping (InfallibleEvent<Element>) -> Void, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let on = handlerIsolation.guarding(on, "subscribe(_:)")
         // Already guarded: the observable's form must not check a second time.
         return asObservable().subscribe(
@@ -147,14 +128,6 @@ extension InfallibleType {
                     errorReachedInfallible(error)
                 }
             }, isolation: nil)
-    }
-
-    /// RxSwift's spelling of `subscribe(_:isolation:)`, kept for references by this name (such as
-    /// `subscribe(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func subscribe(_ on: @escaping (InfallibleEvent<Element>) -> Void) -> any Disposable {
-        subscribe(on, isolation: nil)
     }
 }
 

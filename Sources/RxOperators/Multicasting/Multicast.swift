@@ -16,23 +16,14 @@ extension ObservableType {
     /// ends (disposed, or by the source's terminal event) takes its subject with it: the next
     /// observer or connection gets a new one.
     public func multicast<Subject: SubjectType>(
-        makeSubject: @escaping () -> Subject, isolation: isolated (any Actor)? = #isolation
+        makeSubject: @escaping () -> Subject, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     )
         -> ConnectableObservable<Subject.Element>
     where Subject.Observer.Element == Element {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let makeSubject = handlerIsolation.guarding(makeSubject, "multicast(makeSubject:)")
         return ConnectableObservableAdapter(source: asObservable(), makeSubject: makeSubject)
-    }
-
-    /// RxSwift's spelling of `multicast(makeSubject:isolation:)`, kept for references by this name (such as
-    /// `multicast(makeSubject:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func multicast<Subject: SubjectType>(makeSubject: @escaping () -> Subject)
-        -> ConnectableObservable<Subject.Element>
-    where Subject.Observer.Element == Element {
-        multicast(makeSubject: makeSubject, isolation: nil)
     }
 }
 

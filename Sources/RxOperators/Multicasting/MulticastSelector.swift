@@ -10,23 +10,12 @@ extension ObservableType {
     public func multicast<Subject: SubjectType, Result>(
         _ subjectSelector: @escaping () throws -> Subject,
         selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Result> where Subject.Observer.Element == Element {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let subjectSelector = handlerIsolation.guarding(subjectSelector, "multicast(_:)")
         let selector = handlerIsolation.guarding(selector, "multicast(selector:)")
         return MulticastSelector(source: asObservable(), subjectSelector: subjectSelector, selector: selector)
-    }
-
-    /// RxSwift's spelling of `multicast(_:selector:isolation:)`, kept for references by this name (such as
-    /// `multicast(_:selector:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func multicast<Subject: SubjectType, Result>(
-        _ subjectSelector: @escaping () throws -> Subject,
-        selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>
-    ) -> Observable<Result> where Subject.Observer.Element == Element {
-        multicast(subjectSelector, selector: selector, isolation: nil)
     }
 }
 

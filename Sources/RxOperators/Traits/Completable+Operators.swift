@@ -15,27 +15,13 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         onSubscribe: (() -> Void)? = nil,
         onSubscribed: (() -> Void)? = nil,
         onDispose: (() -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Completable {
         Completable(
             raw: primitiveSequence.source.do(
                 onError: onError, afterError: afterError, onCompleted: onCompleted,
                 afterCompleted: afterCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed,
-                onDispose: onDispose, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `do(onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:isolation:)`, kept for references by this name (such as
-    /// `do(onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func `do`(
-        onError: ((any Swift.Error) throws -> Void)? = nil, afterError: ((any Swift.Error) throws -> Void)? = nil,
-        onCompleted: (() throws -> Void)? = nil, afterCompleted: (() throws -> Void)? = nil,
-        onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil
-    ) -> Completable {
-        `do`(
-            onError: onError, afterError: afterError, onCompleted: onCompleted, afterCompleted: afterCompleted,
-            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose, isolation: nil)
+                onDispose: onDispose, isolation: isolation, file: file, line: line))
     }
 
     /// Completes once this `Completable` and then `second`, subscribed to only after this one

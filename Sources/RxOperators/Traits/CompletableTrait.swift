@@ -25,9 +25,9 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// or always on one serial queue. RxSwift's signature, with a plain closure, is kept too.
     public static func create(
         subscribe: @escaping (@escaping @Sendable (CompletableEvent) -> Void) -> any Disposable,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let source = Observable<Never>.create(
             { observer in
                 // Checked here rather than through `guarding`, whose thunk for a closure
@@ -49,32 +49,15 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         return PrimitiveSequence(raw: source)
     }
 
-    /// RxSwift's spelling of `create(subscribe:isolation:)`, kept for references by this name (such as
-    /// `create(subscribe:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public static func create(subscribe: @escaping (@escaping CompletableObserver) -> any Disposable)
-        -> PrimitiveSequence<Trait, Element>
-    {
-        Self.create(subscribe: subscribe, isolation: nil)
-    }
-
     /// Subscribes `observer`, which receives the one event: `.completed` or `.error`.
     public func subscribe(
-        _ observer: @escaping (CompletableEvent) -> Void, isolation: isolated (any Actor)? = #isolation
+        _ observer: @escaping (CompletableEvent) -> Void, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        let observer = HandlerIsolation(isolation).guarding(observer, "subscribe(_:)")
+        let observer = HandlerIsolation(isolation, file: file, line: line).guarding(observer, "subscribe(_:)")
         return primitiveSequence.subscribe(
             .completable, onSuccess: nil, onFailure: { observer(.error($0)) }, onCompleted: { observer(.completed) },
             onDisposed: nil, isolation: HandlerIsolation(nil))
-    }
-
-    /// RxSwift's spelling of `subscribe(_:isolation:)`, kept for references by this name (such as
-    /// `subscribe(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func subscribe(_ observer: @escaping (CompletableEvent) -> Void) -> any Disposable {
-        subscribe(observer, isolation: nil)
     }
 
     /// Subscribes closures for the completion and the failure.
@@ -86,22 +69,12 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         onCompleted: (() -> Void)? = nil,
         onError: ((any Swift.Error) -> Void)? = nil,
         onDisposed: (() -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         // As `Single`'s: one observer, no closure wrapped around the user's.
         primitiveSequence.subscribe(
             .completable, onSuccess: nil, onFailure: onError, onCompleted: onCompleted, onDisposed: onDisposed,
-            isolation: HandlerIsolation(isolation))
-    }
-
-    /// RxSwift's spelling of `subscribe(onCompleted:onError:onDisposed:isolation:)`, kept for references by this name (such as
-    /// `subscribe(onCompleted:onError:onDisposed:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func subscribe(
-        onCompleted: (() -> Void)? = nil, onError: ((any Swift.Error) -> Void)? = nil, onDisposed: (() -> Void)? = nil
-    ) -> any Disposable {
-        subscribe(onCompleted: onCompleted, onError: onError, onDisposed: onDisposed, isolation: nil)
+            isolation: HandlerIsolation(isolation, file: file, line: line))
     }
 
     /// Subscribes closures that also receive `object`, held weakly: once `object` is released,
@@ -114,25 +87,14 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         onCompleted: ((Object) -> Void)? = nil,
         onError: ((Object, any Swift.Error) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         subscribe(
             onCompleted: weaklyBound(object, onCompleted),
             onError: weaklyBound(object, onError),
             onDisposed: weaklyBound(object, onDisposed),
-            isolation: isolation
+            isolation: isolation, file: file, line: line
         )
-    }
-
-    /// RxSwift's spelling of `subscribe(with:onCompleted:onError:onDisposed:isolation:)`, kept for references by this name (such as
-    /// `subscribe(with:onCompleted:onError:onDisposed:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func subscribe<Object: AnyObject>(
-        with object: Object, onCompleted: ((Object) -> Void)? = nil,
-        onError: ((Object, any Swift.Error) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil
-    ) -> any Disposable {
-        subscribe(with: object, onCompleted: onCompleted, onError: onError, onDisposed: onDisposed, isolation: nil)
     }
 
     /// A `Completable` that fails with `error` as soon as it is subscribed to.

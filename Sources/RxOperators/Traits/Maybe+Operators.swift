@@ -16,93 +16,49 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onSubscribe: (() -> Void)? = nil,
         onSubscribed: (() -> Void)? = nil,
         onDispose: (() -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Maybe<Element> {
         Maybe(
             raw: primitiveSequence.source.do(
                 onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
                 onCompleted: onCompleted, afterCompleted: afterCompleted, onSubscribe: onSubscribe,
-                onSubscribed: onSubscribed, onDispose: onDispose, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:isolation:)`, kept for references by this name (such as
-    /// `do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func `do`(
-        onNext: ((Element) throws -> Void)? = nil, afterNext: ((Element) throws -> Void)? = nil,
-        onError: ((any Swift.Error) throws -> Void)? = nil, afterError: ((any Swift.Error) throws -> Void)? = nil,
-        onCompleted: (() throws -> Void)? = nil, afterCompleted: (() throws -> Void)? = nil,
-        onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil
-    ) -> Maybe<Element> {
-        `do`(
-            onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError, onCompleted: onCompleted,
-            afterCompleted: afterCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose,
-            isolation: nil)
+                onSubscribed: onSubscribed, onDispose: onDispose, isolation: isolation, file: file, line: line))
     }
 
     /// The element when `predicate` accepts it; otherwise completes without one. An error
     /// thrown by `predicate` is sent as the error.
     public func filter(
-        _ predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation
+        _ predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Maybe<Element> {
-        Maybe(raw: primitiveSequence.source.filter(predicate, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `filter(_:isolation:)`, kept for references by this name (such as
-    /// `filter(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
-        filter(predicate, isolation: nil)
+        Maybe(raw: primitiveSequence.source.filter(predicate, isolation: isolation, file: file, line: line))
     }
 
     /// The element transformed by `transform`. An error thrown by `transform` is sent as the
     /// error.
     public func map<Result>(
-        _ transform: @escaping (Element) throws -> Result, isolation: isolated (any Actor)? = #isolation
+        _ transform: @escaping (Element) throws -> Result, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Maybe<Result> {
-        Maybe(raw: primitiveSequence.source.map(transform, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `map(_:isolation:)`, kept for references by this name (such as
-    /// `map(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Maybe<Result> {
-        map(transform, isolation: nil)
+        Maybe(raw: primitiveSequence.source.map(transform, isolation: isolation, file: file, line: line))
     }
 
     /// The element transformed by `transform`, or a completion without one when `transform`
     /// returns `nil`. An error thrown by `transform` is sent as the error.
     public func compactMap<Result>(
-        _ transform: @escaping (Element) throws -> Result?, isolation: isolated (any Actor)? = #isolation
+        _ transform: @escaping (Element) throws -> Result?, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Maybe<Result> {
-        Maybe(raw: primitiveSequence.source.compactMap(transform, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `compactMap(_:isolation:)`, kept for references by this name (such as
-    /// `compactMap(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
-        compactMap(transform, isolation: nil)
+        Maybe(raw: primitiveSequence.source.compactMap(transform, isolation: isolation, file: file, line: line))
     }
 
     /// The `Maybe` that `selector` makes from the element, passed on; without an element,
     /// completes. An error thrown by `selector` is sent as the error.
     public func flatMap<Result>(
-        _ selector: @escaping (Element) throws -> Maybe<Result>, isolation: isolated (any Actor)? = #isolation
+        _ selector: @escaping (Element) throws -> Maybe<Result>, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Maybe<Result> {
-        Maybe(raw: primitiveSequence.source.flatMap(selector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `flatMap(_:isolation:)`, kept for references by this name (such as
-    /// `flatMap(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func flatMap<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<Result> {
-        flatMap(selector, isolation: nil)
+        Maybe(raw: primitiveSequence.source.flatMap(selector, isolation: isolation, file: file, line: line))
     }
 
     /// A `Single` that succeeds with the element, or with `default` when there is none.

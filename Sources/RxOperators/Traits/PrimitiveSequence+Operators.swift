@@ -10,22 +10,12 @@ extension PrimitiveSequence {
     /// subscribes. An error thrown by the factory is sent to that subscriber as the failure.
     public static func deferred(
         _ observableFactory: @escaping () throws -> PrimitiveSequence<Trait, Element>,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let observableFactory = handlerIsolation.guarding(observableFactory, "deferred(_:)")
         return PrimitiveSequence(
             raw: Observable.deferred({ try observableFactory().source }, isolation: nil))
-    }
-
-    /// RxSwift's spelling of `deferred(_:isolation:)`, kept for references by this name (such as
-    /// `deferred(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public static func deferred(_ observableFactory: @escaping () throws -> PrimitiveSequence<Trait, Element>)
-        -> PrimitiveSequence<Trait, Element>
-    {
-        Self.deferred(observableFactory, isolation: nil)
     }
 
     /// A sequence that owns a resource: for every subscriber, `resourceFactory` makes the
@@ -35,25 +25,14 @@ extension PrimitiveSequence {
     public static func using<Resource: Disposable>(
         _ resourceFactory: @escaping () throws -> Resource,
         primitiveSequenceFactory: @escaping (Resource) throws -> PrimitiveSequence<Trait, Element>,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let resourceFactory = handlerIsolation.guarding(resourceFactory, "using(_:)")
         let sequenceFactory = handlerIsolation.guarding(primitiveSequenceFactory, "using(primitiveSequenceFactory:)")
         return PrimitiveSequence(
             raw: Observable.using(
                 resourceFactory, observableFactory: { try sequenceFactory($0).source }, isolation: nil))
-    }
-
-    /// RxSwift's spelling of `using(_:primitiveSequenceFactory:isolation:)`, kept for references by this name (such as
-    /// `using(_:primitiveSequenceFactory:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public static func using<Resource: Disposable>(
-        _ resourceFactory: @escaping () throws -> Resource,
-        primitiveSequenceFactory: @escaping (Resource) throws -> PrimitiveSequence<Trait, Element>
-    ) -> PrimitiveSequence<Trait, Element> {
-        Self.using(resourceFactory, primitiveSequenceFactory: primitiveSequenceFactory, isolation: nil)
     }
 
     /// Subscribes to the source only once `dueTime` has passed on `scheduler`; events are not
@@ -100,21 +79,11 @@ extension PrimitiveSequence {
     /// failure.
     public func `catch`(
         _ handler: @escaping (any Swift.Error) throws -> PrimitiveSequence<Trait, Element>,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let handler = handlerIsolation.guarding(handler, "catch(_:)")
         return PrimitiveSequence(raw: source.catch({ try handler($0).source }, isolation: nil))
-    }
-
-    /// RxSwift's spelling of `catch(_:isolation:)`, kept for references by this name (such as
-    /// `catch(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func `catch`(_ handler: @escaping (any Swift.Error) throws -> PrimitiveSequence<Trait, Element>)
-        -> PrimitiveSequence<Trait, Element>
-    {
-        `catch`(handler, isolation: nil)
     }
 
     /// Subscribes again each time the sequence fails, up to `maxAttemptCount` subscriptions in
@@ -131,38 +100,18 @@ extension PrimitiveSequence {
     /// `RxError.noElements`.
     public func retry<TriggerObservable: ObservableType>(
         when notificationHandler: @escaping (Observable<any Swift.Error>) -> TriggerObservable,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: source.retry(when: notificationHandler, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `retry(when:isolation:)`, kept for references by this name (such as
-    /// `retry(when:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func retry<TriggerObservable: ObservableType>(
-        when notificationHandler: @escaping (Observable<any Swift.Error>) -> TriggerObservable
-    ) -> PrimitiveSequence<Trait, Element> {
-        retry(when: notificationHandler, isolation: nil)
+        PrimitiveSequence(raw: source.retry(when: notificationHandler, isolation: isolation, file: file, line: line))
     }
 
     /// The form of `retry(when:)` whose failures sequence carries one type of error: a failure
     /// with an error of another type is sent on without consulting the trigger.
     public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(
         when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: source.retry(when: notificationHandler, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `retry(when:isolation:)`, kept for references by this name (such as
-    /// `retry(when:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(
-        when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable
-    ) -> PrimitiveSequence<Trait, Element> {
-        retry(when: notificationHandler, isolation: nil)
+        PrimitiveSequence(raw: source.retry(when: notificationHandler, isolation: isolation, file: file, line: line))
     }
 
     /// Prints every subscription, event and disposal that passes, as `ObservableType.debug`

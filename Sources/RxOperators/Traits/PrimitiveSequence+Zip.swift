@@ -9,21 +9,15 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// `resultSelector` is sent as the failure.
     public static func zip<E1, E2>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        resultSelector: @escaping (E1, E2) throws -> Element, isolation: isolated (any Actor)? = #isolation
+        resultSelector: @escaping (E1, E2) throws -> Element, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
-            raw: Observable.zip(source1.source, source2.source, resultSelector: resultSelector, isolation: isolation))
+            raw: Observable.zip(
+                source1.source, source2.source, resultSelector: resultSelector, isolation: isolation, file: file,
+                line: line))
     }
 
-    /// RxSwift's spelling of `zip(_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<E1, E2>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        resultSelector: @escaping (E1, E2) throws -> Element
-    ) -> PrimitiveSequence<Trait, Element> {
-        Self.zip(source1, source2, resultSelector: resultSelector, isolation: nil)
-    }
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
@@ -43,23 +37,15 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     public static func zip<E1, E2, E3>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>,
-        resultSelector: @escaping (E1, E2, E3) throws -> Element, isolation: isolated (any Actor)? = #isolation
+        resultSelector: @escaping (E1, E2, E3) throws -> Element, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
-                source1.source, source2.source, source3.source, resultSelector: resultSelector, isolation: isolation))
+                source1.source, source2.source, source3.source, resultSelector: resultSelector, isolation: isolation,
+                file: file, line: line))
     }
 
-    /// RxSwift's spelling of `zip(_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<E1, E2, E3>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>,
-        resultSelector: @escaping (E1, E2, E3) throws -> Element
-    ) -> PrimitiveSequence<Trait, Element> {
-        Self.zip(source1, source2, source3, resultSelector: resultSelector, isolation: nil)
-    }
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
@@ -80,24 +66,15 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     public static func zip<E1, E2, E3, E4>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-        resultSelector: @escaping (E1, E2, E3, E4) throws -> Element, isolation: isolated (any Actor)? = #isolation
+        resultSelector: @escaping (E1, E2, E3, E4) throws -> Element, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
                 source1.source, source2.source, source3.source, source4.source, resultSelector: resultSelector,
-                isolation: isolation))
+                isolation: isolation, file: file, line: line))
     }
 
-    /// RxSwift's spelling of `zip(_:_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<E1, E2, E3, E4>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-        resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
-    ) -> PrimitiveSequence<Trait, Element> {
-        Self.zip(source1, source2, source3, source4, resultSelector: resultSelector, isolation: nil)
-    }
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
@@ -120,25 +97,15 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element, isolation: isolated (any Actor)? = #isolation
+        resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
                 source1.source, source2.source, source3.source, source4.source, source5.source,
-                resultSelector: resultSelector, isolation: isolation))
+                resultSelector: resultSelector, isolation: isolation, file: file, line: line))
     }
 
-    /// RxSwift's spelling of `zip(_:_:_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<E1, E2, E3, E4, E5>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-        _ source5: PrimitiveSequence<Trait, E5>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
-    ) -> PrimitiveSequence<Trait, Element> {
-        Self.zip(source1, source2, source3, source4, source5, resultSelector: resultSelector, isolation: nil)
-    }
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
@@ -163,25 +130,14 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
                 source1.source, source2.source, source3.source, source4.source, source5.source, source6.source,
-                resultSelector: resultSelector, isolation: isolation))
+                resultSelector: resultSelector, isolation: isolation, file: file, line: line))
     }
 
-    /// RxSwift's spelling of `zip(_:_:_:_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<E1, E2, E3, E4, E5, E6>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-        _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
-    ) -> PrimitiveSequence<Trait, Element> {
-        Self.zip(source1, source2, source3, source4, source5, source6, resultSelector: resultSelector, isolation: nil)
-    }
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
@@ -208,28 +164,14 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         _ source7: PrimitiveSequence<Trait, E7>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
                 source1.source, source2.source, source3.source, source4.source, source5.source, source6.source,
-                source7.source, resultSelector: resultSelector, isolation: isolation))
+                source7.source, resultSelector: resultSelector, isolation: isolation, file: file, line: line))
     }
 
-    /// RxSwift's spelling of `zip(_:_:_:_:_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<E1, E2, E3, E4, E5, E6, E7>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-        _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
-        _ source7: PrimitiveSequence<Trait, E7>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element
-    ) -> PrimitiveSequence<Trait, Element> {
-        Self.zip(
-            source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector,
-            isolation: nil)
-    }
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
@@ -258,28 +200,15 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
                 source1.source, source2.source, source3.source, source4.source, source5.source, source6.source,
-                source7.source, source8.source, resultSelector: resultSelector, isolation: isolation))
+                source7.source, source8.source, resultSelector: resultSelector, isolation: isolation, file: file,
+                line: line))
     }
 
-    /// RxSwift's spelling of `zip(_:_:_:_:_:_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-        _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
-        _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
-    ) -> PrimitiveSequence<Trait, Element> {
-        Self.zip(
-            source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: resultSelector,
-            isolation: nil)
-    }
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
@@ -305,21 +234,15 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// `resultSelector` is sent as the failure.
     public static func zip<E1, E2>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        resultSelector: @escaping (E1, E2) throws -> Element, isolation: isolated (any Actor)? = #isolation
+        resultSelector: @escaping (E1, E2) throws -> Element, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
-            raw: Observable.zip(source1.source, source2.source, resultSelector: resultSelector, isolation: isolation))
+            raw: Observable.zip(
+                source1.source, source2.source, resultSelector: resultSelector, isolation: isolation, file: file,
+                line: line))
     }
 
-    /// RxSwift's spelling of `zip(_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<E1, E2>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        resultSelector: @escaping (E1, E2) throws -> Element
-    ) -> PrimitiveSequence<Trait, Element> {
-        Self.zip(source1, source2, resultSelector: resultSelector, isolation: nil)
-    }
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
@@ -341,23 +264,15 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     public static func zip<E1, E2, E3>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>,
-        resultSelector: @escaping (E1, E2, E3) throws -> Element, isolation: isolated (any Actor)? = #isolation
+        resultSelector: @escaping (E1, E2, E3) throws -> Element, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
-                source1.source, source2.source, source3.source, resultSelector: resultSelector, isolation: isolation))
+                source1.source, source2.source, source3.source, resultSelector: resultSelector, isolation: isolation,
+                file: file, line: line))
     }
 
-    /// RxSwift's spelling of `zip(_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<E1, E2, E3>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>,
-        resultSelector: @escaping (E1, E2, E3) throws -> Element
-    ) -> PrimitiveSequence<Trait, Element> {
-        Self.zip(source1, source2, source3, resultSelector: resultSelector, isolation: nil)
-    }
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
@@ -380,24 +295,15 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     public static func zip<E1, E2, E3, E4>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-        resultSelector: @escaping (E1, E2, E3, E4) throws -> Element, isolation: isolated (any Actor)? = #isolation
+        resultSelector: @escaping (E1, E2, E3, E4) throws -> Element, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
                 source1.source, source2.source, source3.source, source4.source, resultSelector: resultSelector,
-                isolation: isolation))
+                isolation: isolation, file: file, line: line))
     }
 
-    /// RxSwift's spelling of `zip(_:_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<E1, E2, E3, E4>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-        resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
-    ) -> PrimitiveSequence<Trait, Element> {
-        Self.zip(source1, source2, source3, source4, resultSelector: resultSelector, isolation: nil)
-    }
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
@@ -422,25 +328,15 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element, isolation: isolated (any Actor)? = #isolation
+        resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
                 source1.source, source2.source, source3.source, source4.source, source5.source,
-                resultSelector: resultSelector, isolation: isolation))
+                resultSelector: resultSelector, isolation: isolation, file: file, line: line))
     }
 
-    /// RxSwift's spelling of `zip(_:_:_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<E1, E2, E3, E4, E5>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-        _ source5: PrimitiveSequence<Trait, E5>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
-    ) -> PrimitiveSequence<Trait, Element> {
-        Self.zip(source1, source2, source3, source4, source5, resultSelector: resultSelector, isolation: nil)
-    }
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
@@ -467,25 +363,14 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
                 source1.source, source2.source, source3.source, source4.source, source5.source, source6.source,
-                resultSelector: resultSelector, isolation: isolation))
+                resultSelector: resultSelector, isolation: isolation, file: file, line: line))
     }
 
-    /// RxSwift's spelling of `zip(_:_:_:_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<E1, E2, E3, E4, E5, E6>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-        _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
-    ) -> PrimitiveSequence<Trait, Element> {
-        Self.zip(source1, source2, source3, source4, source5, source6, resultSelector: resultSelector, isolation: nil)
-    }
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
@@ -514,28 +399,14 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         _ source7: PrimitiveSequence<Trait, E7>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
                 source1.source, source2.source, source3.source, source4.source, source5.source, source6.source,
-                source7.source, resultSelector: resultSelector, isolation: isolation))
+                source7.source, resultSelector: resultSelector, isolation: isolation, file: file, line: line))
     }
 
-    /// RxSwift's spelling of `zip(_:_:_:_:_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<E1, E2, E3, E4, E5, E6, E7>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-        _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
-        _ source7: PrimitiveSequence<Trait, E7>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element
-    ) -> PrimitiveSequence<Trait, Element> {
-        Self.zip(
-            source1, source2, source3, source4, source5, source6, source7, resultSelector: resultSelector,
-            isolation: nil)
-    }
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
@@ -566,28 +437,15 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>,
         resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(
             raw: Observable.zip(
                 source1.source, source2.source, source3.source, source4.source, source5.source, source6.source,
-                source7.source, source8.source, resultSelector: resultSelector, isolation: isolation))
+                source7.source, source8.source, resultSelector: resultSelector, isolation: isolation, file: file,
+                line: line))
     }
 
-    /// RxSwift's spelling of `zip(_:_:_:_:_:_:_:_:resultSelector:isolation:)`, kept for references by this
-    /// name; a call picks the other, which checks the closure's isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-        _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
-        _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
-    ) -> PrimitiveSequence<Trait, Element> {
-        Self.zip(
-            source1, source2, source3, source4, source5, source6, source7, source8, resultSelector: resultSelector,
-            isolation: nil)
-    }
 }
 
 extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {

@@ -14,9 +14,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         onSubscribe: (() -> Void)? = nil,
         onSubscribed: (() -> Void)? = nil,
         onDispose: (() -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Single<Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         return Single(
             raw: primitiveSequence.source.do(
                 onNext: onSuccess.map { handlerIsolation.guarding($0, "do(onSuccess:)") },
@@ -29,115 +29,59 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
                 isolation: nil))
     }
 
-    /// RxSwift's spelling of `do(onSuccess:afterSuccess:onError:afterError:onSubscribe:onSubscribed:onDispose:isolation:)`, kept for references by this name (such as
-    /// `do(onSuccess:afterSuccess:onError:afterError:onSubscribe:onSubscribed:onDispose:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func `do`(
-        onSuccess: ((Element) throws -> Void)? = nil, afterSuccess: ((Element) throws -> Void)? = nil,
-        onError: ((any Swift.Error) throws -> Void)? = nil, afterError: ((any Swift.Error) throws -> Void)? = nil,
-        onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil
-    ) -> Single<Element> {
-        `do`(
-            onSuccess: onSuccess, afterSuccess: afterSuccess, onError: onError, afterError: afterError,
-            onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose, isolation: nil)
-    }
-
     /// The element when `predicate` accepts it; otherwise an empty `Maybe`. An error thrown by
     /// `predicate` is sent as the error.
     public func filter(
-        _ predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation
+        _ predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Maybe<Element> {
-        Maybe(raw: primitiveSequence.source.filter(predicate, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `filter(_:isolation:)`, kept for references by this name (such as
-    /// `filter(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Maybe<Element> {
-        filter(predicate, isolation: nil)
+        Maybe(raw: primitiveSequence.source.filter(predicate, isolation: isolation, file: file, line: line))
     }
 
     /// The element transformed by `transform`. An error thrown by `transform` is sent as the
     /// failure.
     @inlinable
     public func map<Result>(
-        _ transform: @escaping (Element) throws -> Result, isolation: isolated (any Actor)? = #isolation
+        _ transform: @escaping (Element) throws -> Result, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Single<Result> {
-        Single(raw: primitiveSequence.source.map(transform, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `map(_:isolation:)`, kept for references by this name (such as
-    /// `map(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Single<Result> {
-        map(transform, isolation: nil)
+        Single(raw: primitiveSequence.source.map(transform, isolation: isolation, file: file, line: line))
     }
 
     /// The element transformed by `transform`, or an empty `Maybe` when `transform` returns
     /// `nil`. An error thrown by `transform` is sent as the error.
     public func compactMap<Result>(
-        _ transform: @escaping (Element) throws -> Result?, isolation: isolated (any Actor)? = #isolation
+        _ transform: @escaping (Element) throws -> Result?, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Maybe<Result> {
-        Maybe(raw: primitiveSequence.source.compactMap(transform, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `compactMap(_:isolation:)`, kept for references by this name (such as
-    /// `compactMap(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Maybe<Result> {
-        compactMap(transform, isolation: nil)
+        Maybe(raw: primitiveSequence.source.compactMap(transform, isolation: isolation, file: file, line: line))
     }
 
     /// The `Single` that `selector` makes from the element, passed on. An error thrown by
     /// `selector` is sent as the failure.
     public func flatMap<Result>(
-        _ selector: @escaping (Element) throws -> Single<Result>, isolation: isolated (any Actor)? = #isolation
+        _ selector: @escaping (Element) throws -> Single<Result>, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Single<Result> {
-        Single(raw: primitiveSequence.source.flatMap(selector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `flatMap(_:isolation:)`, kept for references by this name (such as
-    /// `flatMap(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func flatMap<Result>(_ selector: @escaping (Element) throws -> Single<Result>) -> Single<Result> {
-        flatMap(selector, isolation: nil)
+        Single(raw: primitiveSequence.source.flatMap(selector, isolation: isolation, file: file, line: line))
     }
 
     /// The `Maybe` that `selector` makes from the element, passed on. An error thrown by
     /// `selector` is sent as the error.
     public func flatMapMaybe<Result>(
-        _ selector: @escaping (Element) throws -> Maybe<Result>, isolation: isolated (any Actor)? = #isolation
+        _ selector: @escaping (Element) throws -> Maybe<Result>, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Maybe<Result> {
-        Maybe(raw: primitiveSequence.source.flatMap(selector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `flatMapMaybe(_:isolation:)`, kept for references by this name (such as
-    /// `flatMapMaybe(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func flatMapMaybe<Result>(_ selector: @escaping (Element) throws -> Maybe<Result>) -> Maybe<Result> {
-        flatMapMaybe(selector, isolation: nil)
+        Maybe(raw: primitiveSequence.source.flatMap(selector, isolation: isolation, file: file, line: line))
     }
 
     /// The `Completable` that `selector` makes from the element, passed on. An error thrown by
     /// `selector` is sent as the error.
     public func flatMapCompletable(
-        _ selector: @escaping (Element) throws -> Completable, isolation: isolated (any Actor)? = #isolation
+        _ selector: @escaping (Element) throws -> Completable, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Completable {
-        Completable(raw: primitiveSequence.source.flatMap(selector, isolation: isolation))
-    }
-
-    /// RxSwift's spelling of `flatMapCompletable(_:isolation:)`, kept for references by this name (such as
-    /// `flatMapCompletable(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func flatMapCompletable(_ selector: @escaping (Element) throws -> Completable) -> Completable {
-        flatMapCompletable(selector, isolation: nil)
+        Completable(raw: primitiveSequence.source.flatMap(selector, isolation: isolation, file: file, line: line))
     }
 
     /// The elements of every `Single` of `collection`, in the collection's order, combined by
@@ -145,9 +89,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// the others. An empty collection succeeds with `resultSelector([])` at subscription.
     public static func zip<Collection: Swift.Collection, Result>(
         _ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Result> where Collection.Element == PrimitiveSequence<Trait, Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let resultSelector = handlerIsolation.guarding(resultSelector, "zip(resultSelector:)")
         if collection.isEmpty {
             return PrimitiveSequence<Trait, Result>(
@@ -155,16 +99,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         }
         return PrimitiveSequence<Trait, Result>(
             raw: Observable.zip(collection.map { $0.source }, resultSelector: resultSelector, isolation: nil))
-    }
-
-    /// RxSwift's spelling of `zip(_:resultSelector:isolation:)`, kept for references by this name (such as
-    /// `zip(_:resultSelector:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public static func zip<Collection: Swift.Collection, Result>(
-        _ collection: Collection, resultSelector: @escaping ([Element]) throws -> Result
-    ) -> PrimitiveSequence<Trait, Result> where Collection.Element == PrimitiveSequence<Trait, Element> {
-        Self.zip(collection, resultSelector: resultSelector, isolation: nil)
     }
 
     /// The elements of every `Single` of `collection`, in the collection's order, once all have

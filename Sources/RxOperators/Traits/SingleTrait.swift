@@ -26,9 +26,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// or always on one serial queue. RxSwift's signature, with a plain closure, is kept too.
     public static func create(
         subscribe: @escaping (@escaping @Sendable (SingleEvent<Element>) -> Void) -> any Disposable,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Single<Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let source = Observable<Element>.create(
             { observer in
                 // Checked here rather than through `guarding`, whose thunk for a closure
@@ -51,14 +51,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         return Single(raw: source)
     }
 
-    /// RxSwift's spelling of `create(subscribe:isolation:)`, kept for references by this name (such as
-    /// `create(subscribe:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public static func create(subscribe: @escaping (@escaping SingleObserver) -> any Disposable) -> Single<Element> {
-        Self.create(subscribe: subscribe, isolation: nil)
-    }
-
     /// Subscribes `observer`, which receives the one event: `.success` with the element, or
     /// `.failure`.
     ///
@@ -68,21 +60,14 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// as `.failure(RxError.noElements)`; RxSwift stops debug builds there and calls nothing in
     /// release builds.
     public func subscribe(
-        _ observer: @escaping (SingleEvent<Element>) -> Void, isolation: isolated (any Actor)? = #isolation
+        _ observer: @escaping (SingleEvent<Element>) -> Void, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         // The event closure is checked as a whole, under its own name.
-        let observer = HandlerIsolation(isolation).guarding(observer, "subscribe(_:)")
+        let observer = HandlerIsolation(isolation, file: file, line: line).guarding(observer, "subscribe(_:)")
         return primitiveSequence.subscribe(
             .single, onSuccess: { observer(.success($0)) }, onFailure: { observer(.failure($0)) }, onCompleted: nil,
             onDisposed: nil, isolation: HandlerIsolation(nil))
-    }
-
-    /// RxSwift's spelling of `subscribe(_:isolation:)`, kept for references by this name (such as
-    /// `subscribe(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void) -> any Disposable {
-        subscribe(observer, isolation: nil)
     }
 
     /// Subscribes closures for the success and the failure.
@@ -95,24 +80,13 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         onSuccess: ((Element) -> Void)? = nil,
         onFailure: ((any Swift.Error) -> Void)? = nil,
         onDisposed: (() -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         // Inlinable, so that the observer is made where `Element` is known: its metadata then
         // comes from a cache in the caller instead of a runtime lookup at every subscription.
         primitiveSequence.subscribe(
             .single, onSuccess: onSuccess, onFailure: onFailure, onCompleted: nil, onDisposed: onDisposed,
-            isolation: HandlerIsolation(isolation))
-    }
-
-    /// RxSwift's spelling of `subscribe(onSuccess:onFailure:onDisposed:isolation:)`, kept for references by this name (such as
-    /// `subscribe(onSuccess:onFailure:onDisposed:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func subscribe(
-        onSuccess: ((Element) -> Void)? = nil, onFailure: ((any Swift.Error) -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil
-    ) -> any Disposable {
-        subscribe(onSuccess: onSuccess, onFailure: onFailure, onDisposed: onDisposed, isolation: nil)
+            isolation: HandlerIsolation(isolation, file: file, line: line))
     }
 
     /// Subscribes closures that also receive `object`, held weakly: once `object` is released,
@@ -125,25 +99,14 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         onSuccess: ((Object, Element) -> Void)? = nil,
         onFailure: ((Object, any Swift.Error) -> Void)? = nil,
         onDisposed: ((Object) -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         subscribe(
             onSuccess: weaklyBound(object, onSuccess),
             onFailure: weaklyBound(object, onFailure),
             onDisposed: weaklyBound(object, onDisposed),
-            isolation: isolation
+            isolation: isolation, file: file, line: line
         )
-    }
-
-    /// RxSwift's spelling of `subscribe(with:onSuccess:onFailure:onDisposed:isolation:)`, kept for references by this name (such as
-    /// `subscribe(with:onSuccess:onFailure:onDisposed:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func subscribe<Object: AnyObject>(
-        with object: Object, onSuccess: ((Object, Element) -> Void)? = nil,
-        onFailure: ((Object, any Swift.Error) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil
-    ) -> any Disposable {
-        subscribe(with: object, onSuccess: onSuccess, onFailure: onFailure, onDisposed: onDisposed, isolation: nil)
     }
 }
 

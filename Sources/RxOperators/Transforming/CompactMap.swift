@@ -7,20 +7,13 @@ extension ObservableType {
     /// An error thrown by `transform` is sent as `error` and ends the subscription.
     @inlinable
     public func compactMap<Result>(
-        _ transform: @escaping (Element) throws -> Result?, isolation: isolated (any Actor)? = #isolation
+        _ transform: @escaping (Element) throws -> Result?, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Result> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let transform = handlerIsolation.guarding(transform, "compactMap(_:)")
         // Inlinable for the reason `map` is.
         return CompactMap(source: asObservable(), transform: transform)
-    }
-
-    /// RxSwift's spelling of `compactMap(_:isolation:)`, kept for references by this name (such as
-    /// `compactMap(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Observable<Result> {
-        compactMap(transform, isolation: nil)
     }
 }
 

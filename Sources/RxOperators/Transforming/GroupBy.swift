@@ -19,21 +19,11 @@ extension ObservableType {
     /// seen is kept for as long as the source is subscribed; elements are not kept.
     public func groupBy<Key: Hashable>(
         keySelector: @escaping (Element) throws -> Key,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<GroupedObservable<Key, Element>> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let keySelector = handlerIsolation.guarding(keySelector, "groupBy(keySelector:)")
         return GroupBy(source: asObservable(), keySelector: keySelector)
-    }
-
-    /// RxSwift's spelling of `groupBy(keySelector:isolation:)`, kept for references by this name (such as
-    /// `groupBy(keySelector:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func groupBy<Key: Hashable>(keySelector: @escaping (Element) throws -> Key) -> Observable<
-        GroupedObservable<Key, Element>
-    > {
-        groupBy(keySelector: keySelector, isolation: nil)
     }
 }
 

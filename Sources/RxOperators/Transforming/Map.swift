@@ -9,10 +9,11 @@ extension ObservableType {
     /// it behaves exactly like the two stages but forwards each element once instead of twice.
     @inlinable
     public func map<Result>(
-        _ transform: @escaping (Element) throws -> Result, isolation: isolated (any Actor)? = #isolation
+        _ transform: @escaping (Element) throws -> Result, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Result> {
         // The stage checks the isolation once per element, for all the closures it absorbed.
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         // Inlinable, so that it is specialised where it is called: the cast and the producer's
         // type then have known generic arguments, and their metadata comes from a cache in the
         // caller instead of a runtime lookup on every call.
@@ -25,14 +26,6 @@ extension ObservableType {
             return JustThenMap(just.element, transform: transform, isolation: handlerIsolation)
         }
         return Map(source: asObservable(), transform: transform, isolation: handlerIsolation)
-    }
-
-    /// RxSwift's spelling of `map(_:isolation:)`, kept for references by this name (such as
-    /// `map(_:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
-        map(transform, isolation: nil)
     }
 }
 
@@ -77,16 +70,19 @@ final class Map<SourceType, Element>: ComposableProducer<Element> {
         _ next: @escaping (Element) throws -> Result, isolation: HandlerIsolation
     ) -> Observable<Result>? {
         guard absorbed.admitsMap, isolation.isSame(as: self.isolation) else { return nil }
-        return Map<SourceType, Result>(source: source, transform: composition(transform, next), isolation: isolation)
+        // The fused stage's check names `map(_:)`, and with it this first map's call site.
+        return Map<SourceType, Result>(
+            source: source, transform: composition(transform, next), isolation: self.isolation)
     }
 
     override func composeFilter(
         _ next: @escaping (Element) throws -> Bool, isolation: HandlerIsolation
     ) -> Observable<Element>? {
         guard isolation.isSame(as: self.isolation) else { return nil }
-        // `type(of: self)` is this very class, so making it asks the runtime for no metadata.
+        // `type(of: self)` is this very class, so making it asks the runtime for no metadata. The
+        // stage's check names `map(_:)`, so it keeps the map's call site.
         return type(of: self).init(
-            source: source, transform: transform, isolation: isolation, absorbed: absorbed.appending(next))
+            source: source, transform: transform, isolation: self.isolation, absorbed: absorbed.appending(next))
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
@@ -235,16 +231,17 @@ final class CreateThenMap<SourceElement, Element>: ComposableProducer<Element> {
         guard absorbed.admitsMap, isolation.isSame(as: self.isolation) else { return nil }
         return CreateThenMap<SourceElement, Result>(
             subscribeHandler: subscribeHandler, router: router, transform: composition(transform, next),
-            isolation: isolation, absorbed: .none)
+            isolation: self.isolation, absorbed: .none)
     }
 
     override func composeFilter(
         _ next: @escaping (Element) throws -> Bool, isolation: HandlerIsolation
     ) -> Observable<Element>? {
         guard isolation.isSame(as: self.isolation) else { return nil }
-        // `type(of: self)` is this very class, so making it asks the runtime for no metadata.
+        // `type(of: self)` is this very class, so making it asks the runtime for no metadata. The
+        // stage's check names `map(_:)`, so it keeps the map's call site.
         return type(of: self).init(
-            subscribeHandler: subscribeHandler, router: router, transform: transform, isolation: isolation,
+            subscribeHandler: subscribeHandler, router: router, transform: transform, isolation: self.isolation,
             absorbed: absorbed.appending(next))
     }
 

@@ -7,41 +7,24 @@ extension ObservableType {
     /// An error from the source, or thrown by either closure, ends the sequence with it.
     public func reduce<A, Result>(
         _ seed: A, accumulator: @escaping (A, Element) throws -> A, mapResult: @escaping (A) throws -> Result,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Result> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let accumulator = handlerIsolation.guarding(accumulator, "reduce(accumulator:)")
         let mapResult = handlerIsolation.guarding(mapResult, "reduce(mapResult:)")
         return Reduce(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: mapResult)
-    }
-
-    /// RxSwift's spelling of `reduce(_:accumulator:mapResult:isolation:)`, kept for references by this name (such as
-    /// `reduce(_:accumulator:mapResult:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func reduce<A, Result>(
-        _ seed: A, accumulator: @escaping (A, Element) throws -> A, mapResult: @escaping (A) throws -> Result
-    ) -> Observable<Result> {
-        reduce(seed, accumulator: accumulator, mapResult: mapResult, isolation: nil)
     }
 
     /// One element when the source completes: `seed` folded with every element by
     /// `accumulator`. An empty source sends `seed`. An error from the source, or thrown by
     /// `accumulator`, ends the sequence with it.
     public func reduce<A>(
-        _ seed: A, accumulator: @escaping (A, Element) throws -> A, isolation: isolated (any Actor)? = #isolation
+        _ seed: A, accumulator: @escaping (A, Element) throws -> A, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<A> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let accumulator = handlerIsolation.guarding(accumulator, "reduce(accumulator:)")
         return Reduce(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: { $0 })
-    }
-
-    /// RxSwift's spelling of `reduce(_:accumulator:isolation:)`, kept for references by this name (such as
-    /// `reduce(_:accumulator:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func reduce<A>(_ seed: A, accumulator: @escaping (A, Element) throws -> A) -> Observable<A> {
-        reduce(seed, accumulator: accumulator, isolation: nil)
     }
 }
 

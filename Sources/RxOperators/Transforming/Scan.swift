@@ -9,21 +9,11 @@ extension ObservableType {
     /// error thrown by `accumulator` is sent as `error` and ends the subscription.
     public func scan<Accumulate>(
         into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Accumulate> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let accumulator = handlerIsolation.guarding(accumulator, "scan(accumulator:)")
         return Scan(source: asObservable(), seed: seed, accumulator: .inPlace(accumulator))
-    }
-
-    /// RxSwift's spelling of `scan(into:accumulator:isolation:)`, kept for references by this name (such as
-    /// `scan(into:accumulator:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func scan<Accumulate>(
-        into seed: Accumulate, accumulator: @escaping (inout Accumulate, Element) throws -> Void
-    ) -> Observable<Accumulate> {
-        scan(into: seed, accumulator: accumulator, isolation: nil)
     }
 
     /// Sends, after each element, the result of `accumulator` applied to the previous result
@@ -33,21 +23,11 @@ extension ObservableType {
     /// error thrown by `accumulator` is sent as `error` and ends the subscription.
     public func scan<Accumulate>(
         _ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Accumulate> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let accumulator = handlerIsolation.guarding(accumulator, "scan(accumulator:)")
         return Scan(source: asObservable(), seed: seed, accumulator: .returning(accumulator))
-    }
-
-    /// RxSwift's spelling of `scan(_:accumulator:isolation:)`, kept for references by this name (such as
-    /// `scan(_:accumulator:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func scan<Accumulate>(_ seed: Accumulate, accumulator: @escaping (Accumulate, Element) throws -> Accumulate)
-        -> Observable<Accumulate>
-    {
-        scan(seed, accumulator: accumulator, isolation: nil)
     }
 }
 

@@ -6,21 +6,11 @@ extension ObservableType {
     /// element to arrive after `obj` was released completes the sequence instead.
     public func withUnretained<Object: AnyObject, Out>(
         _ obj: Object, resultSelector: @escaping (Object, Element) -> Out,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Out> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let resultSelector = handlerIsolation.guarding(resultSelector, "withUnretained(resultSelector:)")
         return WithUnretained(source: asObservable(), object: obj, resultSelector: resultSelector)
-    }
-
-    /// RxSwift's spelling of `withUnretained(_:resultSelector:isolation:)`, kept for references by this name (such as
-    /// `withUnretained(_:resultSelector:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func withUnretained<Object: AnyObject, Out>(
-        _ obj: Object, resultSelector: @escaping (Object, Element) -> Out
-    ) -> Observable<Out> {
-        withUnretained(obj, resultSelector: resultSelector, isolation: nil)
     }
 
     /// Each element paired with `obj`, holding `obj` weakly: the first element to arrive after

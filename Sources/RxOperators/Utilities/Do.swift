@@ -20,9 +20,9 @@ extension ObservableType {
         onSubscribe: (() -> Void)? = nil,
         onSubscribed: (() -> Void)? = nil,
         onDispose: (() -> Void)? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
-        let handlerIsolation = HandlerIsolation(isolation)
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let onNext = onNext.map { handlerIsolation.guarding($0, "do(onNext:)") }
         let afterNext = afterNext.map { handlerIsolation.guarding($0, "do(afterNext:)") }
         let onError = onError.map { handlerIsolation.guarding($0, "do(onError:)") }
@@ -38,22 +38,6 @@ extension ObservableType {
                 onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError,
                 onCompleted: onCompleted, afterCompleted: afterCompleted),
             onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose)
-    }
-
-    /// RxSwift's spelling of `do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:isolation:)`, kept for references by this name (such as
-    /// `do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)` passed as a function); a call picks the other, which checks the
-    /// closures' isolation. This one checks none.
-    @_disfavoredOverload
-    public func `do`(
-        onNext: ((Element) throws -> Void)? = nil, afterNext: ((Element) throws -> Void)? = nil,
-        onError: ((any Swift.Error) throws -> Void)? = nil, afterError: ((any Swift.Error) throws -> Void)? = nil,
-        onCompleted: (() throws -> Void)? = nil, afterCompleted: (() throws -> Void)? = nil,
-        onSubscribe: (() -> Void)? = nil, onSubscribed: (() -> Void)? = nil, onDispose: (() -> Void)? = nil
-    ) -> Observable<Element> {
-        `do`(
-            onNext: onNext, afterNext: afterNext, onError: onError, afterError: afterError, onCompleted: onCompleted,
-            afterCompleted: afterCompleted, onSubscribe: onSubscribe, onSubscribed: onSubscribed, onDispose: onDispose,
-            isolation: nil)
     }
 }
 

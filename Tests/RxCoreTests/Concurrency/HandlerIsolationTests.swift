@@ -130,28 +130,39 @@ struct HandlerIsolationTests {
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(message.contains("the subscribe(onNext:) closure was written in main-actor code"))
         #expect(message.contains(".observe(on: MainScheduler.instance)"))
+        // And where: `Model.bindNext` in this file.
+        #expect(message.contains("(subscribe(onNext:) at \(#fileID):"))
     }
 
     @Test func aCodebaseMigratingInSwift5ModeCanReportViolationsAndGoOn() async {
         // The library cannot tell a Swift 5 caller from a Swift 6 one; the hook lets a codebase
         // compiled in the Swift 5 mode, where RxSwift ran such closures off the main thread,
         // report each place and keep running. In a child process: the hook is process-wide.
+        // The message also names where the closure was handed over, which the child prints too.
         let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
-            Hooks.isolationViolationHandler = { message in print("reported: \(message)") }
+            let messages = CallSiteReports.collect()
             let counter = Counter()
-            let events = await MainActor.run { () -> UncheckedSendable<PublishSubject<Int>> in
+            let (events, site) = await MainActor.run { () -> (UncheckedSendable<PublishSubject<Int>>, String) in
                 let model = Model()
-                model.subscription = model.events.subscribe(onNext: { _ in counter.increment() })
+                let (subscription, line) = (model.events.subscribe(onNext: { _ in counter.increment() }), #line)
+                model.subscription = subscription
                 kept = model
-                return UncheckedSendable(model.events)
+                return (UncheckedSendable(model.events), "subscribe(onNext:) at \(#fileID):\(line)")
             }
             await sendOnBackground(1, to: events.value)
+            await CallSiteReports.print(expected: [site], after: messages)
             print("ran: \(counter.value)")
         }
         let output = String(decoding: result?.standardOutputContent ?? [], as: UTF8.self)
         #expect(
             output.contains("reported: RxSwiftModular: the subscribe(onNext:) closure was written in main-actor code"))
         #expect(output.contains("ran: 1"))
+        let reports = CallSiteReports(output: output)
+        #expect(reports.expected.count == 1)
+        for site in reports.expected {
+            #expect(site.contains(" at \(#fileID):"))
+            #expect(reports.names(site), "no message names \(site): \(reports.reported)")
+        }
     }
 
     @Test func aMainActorOnCompletedHandlerCalledOffTheMainThreadStops() async {

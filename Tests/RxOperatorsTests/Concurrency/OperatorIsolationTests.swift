@@ -76,6 +76,26 @@ private final class ViewModel {
         DispatchQueue.global().async { _ = connectable.value.connect() }
     }
 
+    /// Closures of an observable's `map` and `subscribe(onNext:)`, a `Single`'s `map` and an
+    /// `Infallible`'s `map`, each reached on `scheduler`; returns the call sites a violation's
+    /// message should name. The closures touch nothing but their arguments: the test's hook lets
+    /// them run off the main thread.
+    func bindEachOnBackground(_ scheduler: SerialDispatchQueueScheduler) -> [String] {
+        let observed = input.observe(on: scheduler)
+        let (mapped, mapLine) = (observed.map { value in value + 1 }, #line)
+        let (subscribed, subscribeLine) = (mapped.subscribe(onNext: { _ in }), #line)
+        let single = Single.just(1).observe(on: scheduler)
+        let (singleMapped, singleLine) = (single.map { value in value + 1 }, #line)
+        let infallible = observed.asInfallible(onErrorJustReturn: 0)
+        let (infallibleMapped, infallibleLine) = (infallible.map { value in value + 1 }, #line)
+        subscription = Disposables.create(
+            subscribed, singleMapped.asObservable().subscribe(), infallibleMapped.asObservable().subscribe())
+        return [
+            "map(_:) at \(#fileID):\(mapLine)", "subscribe(onNext:) at \(#fileID):\(subscribeLine)",
+            "map(_:) at \(#fileID):\(singleLine)", "map(_:) at \(#fileID):\(infallibleLine)",
+        ]
+    }
+
     /// A closure that touches no main-actor state, marked so, with the check turned off.
     func mapSendableOnBackground(_ scheduler: SerialDispatchQueueScheduler, into counter: Counter) {
         subscription = input.observe(on: scheduler)
@@ -214,6 +234,27 @@ struct OperatorIsolationTests {
         }
         let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(message.contains("the deferred(_:) closure was written in main-actor code"))
+    }
+
+    @Test func aViolationNamesTheCallSiteOfTheOperatorWhoseClosureItIs() async {
+        // The hook reports and returns, so that one child process sees every violation.
+        let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            let messages = CallSiteReports.collect()
+            let sites = await MainActor.run { () -> [String] in
+                let model = ViewModel()
+                kept = model
+                let sites = model.bindEachOnBackground(SerialDispatchQueueScheduler(internalSerialQueueName: "bg"))
+                model.input.onNext(1)
+                return sites
+            }
+            await CallSiteReports.print(expected: sites, after: messages)
+        }
+        let reports = CallSiteReports(output: String(decoding: result?.standardOutputContent ?? [], as: UTF8.self))
+        #expect(reports.expected.count == 4)
+        for site in reports.expected {
+            #expect(site.contains(" at \(#fileID):"))
+            #expect(reports.names(site), "no message names \(site): \(reports.reported)")
+        }
     }
 
     @Test func aMulticastSubjectFactoryCalledOnABackgroundQueueStops() async {

@@ -15,7 +15,8 @@ import RxOperators
 // leaves a requirement without a witness and the build fails here.
 //
 // Each closure-taking spelling has two requirements: RxSwift's exact signature, and the form with
-// `isolation:` that a call picks; the tests pass the isolation the way a call's `#isolation` does.
+// `isolation:`, `file:` and `line:` that a call picks; the tests pass them the way a call's
+// `#isolation`, `#fileID` and `#line` do.
 
 /// RxSwift's deprecated spellings on `ObservableType`.
 protocol DeprecatedSpellings<Element> {
@@ -26,7 +27,8 @@ protocol DeprecatedSpellings<Element> {
 
     func catchError(_ handler: @escaping (any Error) throws -> Observable<Element>) -> Observable<Element>
     func catchError(
-        _ handler: @escaping (any Error) throws -> Observable<Element>, isolation: isolated (any Actor)?
+        _ handler: @escaping (any Error) throws -> Observable<Element>, isolation: isolated (any Actor)?,
+        file: StaticString, line: UInt
     ) -> Observable<Element>
     static func catchError<Sources: Sequence>(_ sequence: Sources) -> Observable<Element>
     where Sources.Element == Observable<Element>
@@ -34,27 +36,36 @@ protocol DeprecatedSpellings<Element> {
     func retryWhen<Trigger: ObservableType>(_ notificationHandler: @escaping (Observable<any Error>) -> Trigger)
         -> Observable<Element>
     func retryWhen<Trigger: ObservableType>(
-        _ notificationHandler: @escaping (Observable<any Error>) -> Trigger, isolation: isolated (any Actor)?
+        _ notificationHandler: @escaping (Observable<any Error>) -> Trigger, isolation: isolated (any Actor)?,
+        file: StaticString, line: UInt
     ) -> Observable<Element>
     func retryWhen<Trigger: ObservableType, Failure: Error>(
         _ notificationHandler: @escaping (Observable<Failure>) -> Trigger
     ) -> Observable<Element>
     func retryWhen<Trigger: ObservableType, Failure: Error>(
-        _ notificationHandler: @escaping (Observable<Failure>) -> Trigger, isolation: isolated (any Actor)?
+        _ notificationHandler: @escaping (Observable<Failure>) -> Trigger, isolation: isolated (any Actor)?,
+        file: StaticString, line: UInt
     ) -> Observable<Element>
 
     func elementAt(_ index: Int) -> Observable<Element>
     func skipUntil<Other: ObservableType>(_ other: Other) -> Observable<Element>
     func skipWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element>
-    func skipWhile(_ predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)?)
+    func skipWhile(
+        _ predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)?, file: StaticString,
+        line: UInt
+    )
         -> Observable<Element>
     func takeUntil<Other: ObservableType>(_ other: Other) -> Observable<Element>
     func takeUntil(_ behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool) -> Observable<Element>
     func takeUntil(
-        _ behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)?
+        _ behavior: TakeBehavior, predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)?,
+        file: StaticString, line: UInt
     ) -> Observable<Element>
     func takeWhile(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element>
-    func takeWhile(_ predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)?)
+    func takeWhile(
+        _ predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)?, file: StaticString,
+        line: UInt
+    )
         -> Observable<Element>
 
     func take(_ duration: RxTimeInterval, scheduler: any SchedulerType) -> Observable<Element>
@@ -94,18 +105,20 @@ protocol DeprecatedTraitSpellings<Trait, Element> {
         -> PrimitiveSequence<Trait, Element>
     func catchError(
         _ handler: @escaping (any Error) throws -> PrimitiveSequence<Trait, Element>,
-        isolation: isolated (any Actor)?
+        isolation: isolated (any Actor)?, file: StaticString, line: UInt
     ) -> PrimitiveSequence<Trait, Element>
     func retryWhen<Trigger: ObservableType>(_ notificationHandler: @escaping (Observable<any Error>) -> Trigger)
         -> PrimitiveSequence<Trait, Element>
     func retryWhen<Trigger: ObservableType>(
-        _ notificationHandler: @escaping (Observable<any Error>) -> Trigger, isolation: isolated (any Actor)?
+        _ notificationHandler: @escaping (Observable<any Error>) -> Trigger, isolation: isolated (any Actor)?,
+        file: StaticString, line: UInt
     ) -> PrimitiveSequence<Trait, Element>
     func retryWhen<Trigger: ObservableType, Failure: Error>(
         _ notificationHandler: @escaping (Observable<Failure>) -> Trigger
     ) -> PrimitiveSequence<Trait, Element>
     func retryWhen<Trigger: ObservableType, Failure: Error>(
-        _ notificationHandler: @escaping (Observable<Failure>) -> Trigger, isolation: isolated (any Actor)?
+        _ notificationHandler: @escaping (Observable<Failure>) -> Trigger, isolation: isolated (any Actor)?,
+        file: StaticString, line: UInt
     ) -> PrimitiveSequence<Trait, Element>
 }
 
@@ -122,7 +135,7 @@ protocol DeprecatedSingleSpellings<Element> {
     ) -> any Disposable
     func subscribe(
         onSuccess: ((Element) -> Void)?, onError: @escaping (any Error) -> Void, onDisposed: (() -> Void)?,
-        isolation: isolated (any Actor)?
+        isolation: isolated (any Actor)?, file: StaticString, line: UInt
     ) -> any Disposable
 }
 

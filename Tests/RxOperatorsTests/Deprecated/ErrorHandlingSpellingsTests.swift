@@ -24,7 +24,7 @@ final class ErrorHandlingSpellingsTests: RxTestCase {
         assertForwards(
             { scheduler in
                 self.failingOnce(scheduler).deprecatedSpellings.catchError(
-                    { _ in self.recovery(scheduler) }, isolation: nil)
+                    { _ in self.recovery(scheduler) }, isolation: nil, file: #fileID, line: #line)
             },
             as: { scheduler in self.failingOnce(scheduler).catch { _ in self.recovery(scheduler) } })
     }
@@ -57,7 +57,8 @@ final class ErrorHandlingSpellingsTests: RxTestCase {
             as: { scheduler in self.failingOnce(scheduler).retry(when: { errors in errors.take(2) }) })
         assertForwards(
             { scheduler in
-                self.failingOnce(scheduler).deprecatedSpellings.retryWhen({ errors in errors.take(2) }, isolation: nil)
+                self.failingOnce(scheduler).deprecatedSpellings.retryWhen(
+                    { errors in errors.take(2) }, isolation: nil, file: #fileID, line: #line)
             },
             as: { scheduler in self.failingOnce(scheduler).retry(when: { errors in errors.take(2) }) })
     }
@@ -75,7 +76,7 @@ final class ErrorHandlingSpellingsTests: RxTestCase {
         assertForwards(
             { scheduler in
                 self.failingOnce(scheduler).deprecatedSpellings.retryWhen(
-                    { (errors: Observable<TestError>) in errors.take(2) }, isolation: nil)
+                    { (errors: Observable<TestError>) in errors.take(2) }, isolation: nil, file: #fileID, line: #line)
             },
             as: { scheduler in
                 self.failingOnce(scheduler).retry(when: { (errors: Observable<TestError>) in errors.take(2) })

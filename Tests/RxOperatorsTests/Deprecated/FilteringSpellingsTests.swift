@@ -35,7 +35,10 @@ final class FilteringSpellingsTests: RxTestCase {
             { scheduler in self.counting(scheduler).deprecatedSpellings.skipWhile { $0 < 3 } },
             as: { scheduler in self.counting(scheduler).skip(while: { $0 < 3 }) })
         assertForwards(
-            { scheduler in self.counting(scheduler).deprecatedSpellings.skipWhile({ $0 < 3 }, isolation: nil) },
+            { scheduler in
+                self.counting(scheduler).deprecatedSpellings.skipWhile(
+                    { $0 < 3 }, isolation: nil, file: #fileID, line: #line)
+            },
             as: { scheduler in self.counting(scheduler).skip(while: { $0 < 3 }) })
     }
 
@@ -53,7 +56,7 @@ final class FilteringSpellingsTests: RxTestCase {
             assertForwards(
                 { scheduler in
                     self.counting(scheduler).deprecatedSpellings.takeUntil(
-                        behavior, predicate: { $0 == 3 }, isolation: nil)
+                        behavior, predicate: { $0 == 3 }, isolation: nil, file: #fileID, line: #line)
                 },
                 as: { scheduler in self.counting(scheduler).take(until: { $0 == 3 }, behavior: behavior) })
         }
@@ -64,7 +67,10 @@ final class FilteringSpellingsTests: RxTestCase {
             { scheduler in self.counting(scheduler).deprecatedSpellings.takeWhile { $0 < 3 } },
             as: { scheduler in self.counting(scheduler).take(while: { $0 < 3 }, behavior: .exclusive) })
         assertForwards(
-            { scheduler in self.counting(scheduler).deprecatedSpellings.takeWhile({ $0 < 3 }, isolation: nil) },
+            { scheduler in
+                self.counting(scheduler).deprecatedSpellings.takeWhile(
+                    { $0 < 3 }, isolation: nil, file: #fileID, line: #line)
+            },
             as: { scheduler in self.counting(scheduler).take(while: { $0 < 3 }, behavior: .exclusive) })
     }
 

@@ -28,7 +28,7 @@ final class TraitSpellingsTests: RxTestCase {
         assertForwards(
             { scheduler in
                 self.failing(scheduler).deprecatedTraitSpellings.catchError(
-                    { _ in self.succeeding(scheduler, 3) }, isolation: nil
+                    { _ in self.succeeding(scheduler, 3) }, isolation: nil, file: #fileID, line: #line
                 ).asObservable()
             },
             as: { scheduler in self.failing(scheduler).catch { _ in self.succeeding(scheduler, 3) }.asObservable() })
@@ -52,8 +52,10 @@ final class TraitSpellingsTests: RxTestCase {
             as: { scheduler in self.failing(scheduler).retry(when: { errors in errors.take(2) }).asObservable() })
         assertForwards(
             { scheduler in
-                self.failing(scheduler).deprecatedTraitSpellings.retryWhen({ errors in errors.take(2) }, isolation: nil)
-                    .asObservable()
+                self.failing(scheduler).deprecatedTraitSpellings.retryWhen(
+                    { errors in errors.take(2) }, isolation: nil, file: #fileID, line: #line
+                )
+                .asObservable()
             },
             as: { scheduler in self.failing(scheduler).retry(when: { errors in errors.take(2) }).asObservable() })
         assertForwards(
@@ -69,7 +71,7 @@ final class TraitSpellingsTests: RxTestCase {
         assertForwards(
             { scheduler in
                 self.failing(scheduler).deprecatedTraitSpellings.retryWhen(
-                    { (errors: Observable<TestError>) in errors.take(2) }, isolation: nil
+                    { (errors: Observable<TestError>) in errors.take(2) }, isolation: nil, file: #fileID, line: #line
                 ).asObservable()
             },
             as: { scheduler in
@@ -95,7 +97,8 @@ final class TraitSpellingsTests: RxTestCase {
             onSuccess: { events.append("success \($0)") }, onError: { events.append("error \($0)") },
             onDisposed: { events.append("disposed") })
         let failing = Single<Int>.error(TestError.boom).deprecatedSingleSpellings.subscribe(
-            onSuccess: nil, onError: { events.append("error \($0)") }, onDisposed: nil, isolation: nil)
+            onSuccess: nil, onError: { events.append("error \($0)") }, onDisposed: nil, isolation: nil, file: #fileID,
+            line: #line)
         succeeding.dispose()
         failing.dispose()
 
