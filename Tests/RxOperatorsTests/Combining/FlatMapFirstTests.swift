@@ -83,4 +83,8 @@ final class FlatMapFirstTests: RxTestCase {
 
         XCTAssertEqual(received, [1, 2, 3])
     }
+
+    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
+        assertDisposal(passingThrough: "flatMapFirst") { source, _ in Observable.just(0).flatMapFirst { _ in source } }
+    }
 }

@@ -301,4 +301,9 @@ final class MergeTests: RxTestCase {
         XCTAssertEqual(received, [1])
         XCTAssertEqual(live.value, 0)
     }
+
+    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
+        assertDisposal(passingThrough: "merge") { source, _ in Observable.merge(source, .empty()) }
+        assertDisposal(passingThrough: "merge()") { source, _ in Observable.just(source).merge() }
+    }
 }

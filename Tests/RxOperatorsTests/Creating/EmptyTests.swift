@@ -21,4 +21,8 @@ final class EmptyTests: RxTestCase {
 
         XCTAssertEqual(completions, 2)
     }
+
+    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
+        assertDisposal(creating: "empty", sends: [.completed(200)]) { _ in Observable.empty() }
+    }
 }

@@ -21,4 +21,9 @@ final class ErrorTests: RxTestCase {
 
         XCTAssertEqual(log, ["error boom", "disposed"])
     }
+
+    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
+        assertDisposal(creating: "error", sends: [.error(200, TestError.boom)]) { _ in Observable.error(TestError.boom)
+        }
+    }
 }

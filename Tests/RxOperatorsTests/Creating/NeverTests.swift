@@ -24,4 +24,8 @@ final class NeverTests: RxTestCase {
 
         XCTAssertEqual(log, ["disposed"])
     }
+
+    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
+        assertDisposal(creating: "never", sends: []) { _ in Observable.never() }
+    }
 }

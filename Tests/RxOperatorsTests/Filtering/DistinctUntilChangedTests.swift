@@ -116,4 +116,11 @@ final class DistinctUntilChangedTests: RxTestCase {
         subscription.dispose()
         observer = nil
     }
+
+    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
+        assertDisposal(passingThrough: "distinctUntilChanged") { source, _ in source.distinctUntilChanged() }
+        assertDisposal(passingThrough: "distinctUntilChanged(_:comparer:)") { source, _ in
+            source.distinctUntilChanged({ $0 }, comparer: ==)
+        }
+    }
 }

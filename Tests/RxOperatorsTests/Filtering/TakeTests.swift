@@ -96,4 +96,8 @@ final class TakeTests: RxTestCase {
         assertMarbles(res, "--b-(c|)")
         assertSubscriptions(xs, "^---!")
     }
+
+    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
+        assertDisposal(passingThrough: "take") { source, _ in source.take(10) }
+    }
 }

@@ -192,4 +192,10 @@ final class DelaySubscriptionTests: RxTestCase {
         XCTAssertEqual(received.value, [1])
         subscription.dispose()
     }
+
+    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
+        assertDisposal(passingThrough: "delaySubscription", subscribedLateBy: 1) { source, scheduler in
+            source.delaySubscription(.seconds(0), scheduler: scheduler)
+        }
+    }
 }

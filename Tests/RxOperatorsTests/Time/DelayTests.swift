@@ -353,4 +353,10 @@ final class DelayTests: RxTestCase {
         XCTAssertEqual(offQueue.value, 0, "every event is sent on the scheduler's queue")
         subscription.dispose()
     }
+
+    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
+        assertDisposal(passingThrough: "delay", deliveredLateBy: 1) { source, scheduler in
+            source.delay(.seconds(1), scheduler: scheduler)
+        }
+    }
 }

@@ -164,4 +164,8 @@ final class MapTests: RxTestCase {
         assertMarbles(res, "--a-b-|", values: ["a": 20, "b": 30])
         assertSubscriptions(xs, "^-----!")
     }
+
+    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
+        assertDisposal(passingThrough: "map") { source, _ in source.map { $0 } }
+    }
 }
