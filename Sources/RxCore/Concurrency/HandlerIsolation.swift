@@ -19,8 +19,8 @@
 /// that touches no actor-isolated state, such as a `@Sendable` closure written in main-actor
 /// code that should run on a background scheduler.
 public struct HandlerIsolation: Sendable {
-    // Trivial fields first, so that the check per call reads two words and copies no
-    // existential: the actor is touched only for actors other than the main one.
+    // Trivial fields first, so that the check per call reads only them: the site, and the
+    // actor in it, are touched only for actors other than the main one and to stop the program.
     @usableFromInline
     enum Mode: UInt8, Sendable {
         case nonisolated
@@ -30,28 +30,36 @@ public struct HandlerIsolation: Sendable {
 
     @usableFromInline
     let mode: Mode
-    // The line where the closure was handed over, for the failure paths' message only: in the
-    // padding after `mode`, it takes no room.
-    let line: UInt32
     // The main thread's stack when known (empty otherwise), for the main actor's check.
     @usableFromInline
     let mainStackLower: UInt
     @usableFromInline
     let mainStackSize: UInt
-    // The actor, for actors other than the main one; a plain object reference rather than an
-    // existential, which would take two words more.
+    // The actor (for actors other than the main one) and where the closure was handed over,
+    // made only for a closure written in an actor: closures written outside any actor cost no
+    // allocation. One reference keeps the value at four words, which a check reads in registers.
     @usableFromInline
-    let actorObject: (any AnyObject & Sendable)?
-    // The file where the closure was handed over: the address of `#fileID`'s text, a literal
-    // that lives as long as the program and ends with a nul; 0 when not known. Last, and read
-    // only when a message is made, so that the inlined check reads the fields it always read,
-    // at the offsets they always had: a check costs what it cost before the call site was kept.
-    let fileAddress: UInt
+    let site: Site?
+
+    /// What an isolated closure's check needs beyond its mode, read only to stop the program.
+    @usableFromInline
+    final class Site: Sendable {
+        @usableFromInline
+        let actor: (any Actor)?
+        let file: StaticString?
+        let line: UInt
+
+        init(actor: (any Actor)?, file: StaticString?, line: UInt) {
+            self.actor = actor
+            self.file = file
+            self.line = line
+        }
+    }
 
     /// The isolation `isolation`, usually the caller's `#isolation`, with no known call site:
     /// a violation's message names the closure but not where it was handed over.
     public init(_ isolation: isolated (any Actor)?) {
-        self.init(isolation, fileAddress: 0, line: 0)
+        self.init(isolation, site: nil, line: 0)
     }
 
     /// The isolation `isolation`, usually the caller's `#isolation`, of a closure handed over
@@ -59,29 +67,25 @@ public struct HandlerIsolation: Sendable {
     /// message names. Made in that isolation, which for the main actor lets it learn the main
     /// thread's stack.
     public init(_ isolation: isolated (any Actor)?, file: StaticString, line: UInt) {
-        self.init(
-            isolation, fileAddress: file.hasPointerRepresentation ? UInt(bitPattern: file.utf8Start) : 0,
-            line: UInt32(clamping: line))
+        self.init(isolation, site: file, line: line)
     }
 
-    private init(_ isolation: isolated (any Actor)?, fileAddress: UInt, line: UInt32) {
-        self.fileAddress = fileAddress
-        self.line = line
+    private init(_ isolation: isolated (any Actor)?, site file: StaticString?, line: UInt) {
         if let isolation {
             if isolation === MainActor.shared {
                 mode = .mainActor
                 let stack = MainThread.stackRange
                 (mainStackLower, mainStackSize) = (stack.lower, stack.upper &- stack.lower)
-                actorObject = nil
+                site = Site(actor: nil, file: file, line: line)
             } else {
                 mode = .actor
                 (mainStackLower, mainStackSize) = (0, 0)
-                actorObject = isolation
+                site = Site(actor: isolation, file: file, line: line)
             }
         } else {
             mode = .nonisolated
             (mainStackLower, mainStackSize) = (0, 0)
-            actorObject = nil
+            site = nil
         }
     }
 
@@ -95,7 +99,7 @@ public struct HandlerIsolation: Sendable {
     /// one check. Where the closures were handed over does not count.
     @inlinable
     public func isSame(as other: HandlerIsolation) -> Bool {
-        mode == other.mode && actorObject === other.actorObject
+        mode == other.mode && site?.actor === other.site?.actor
     }
 
     /// Stops the program when the caller does not run in this isolation: for the main actor, off
@@ -107,7 +111,8 @@ public struct HandlerIsolation: Sendable {
     public func check(_ handler: StaticString) {
         // Inlined, and touching only trivial fields: outside any actor the check is one
         // comparison; on the main thread, once its stack is known, a subtraction and one more.
-        if mode == .nonisolated { return }
+        // Marked as the likely path, so that the other fields are loaded only past it.
+        if _fastPath(mode == .nonisolated) { return }
         if mode == .mainActor, MainThread.currentStackAddress &- mainStackLower < mainStackSize { return }
         checkElsewhere(handler)
     }
@@ -122,10 +127,10 @@ public struct HandlerIsolation: Sendable {
         case .mainActor:
             checkMainThread(handler)
         case .actor:
-            guard let actor = actorObject as? any Actor else { return }
+            guard let actor = site?.actor else { return }
             actor.preconditionIsolated(
                 "RxSwiftModular: the \(handler) closure was written in code isolated to \(actor) and is called outside it"
-                    + site(handler)
+                    + callSite(handler)
             )
         }
     }
@@ -253,13 +258,13 @@ public struct HandlerIsolation: Sendable {
             race. Deliver the events on the main thread first, with \
             `.observe(on: MainScheduler.instance)` before this operator; or, if the closure \
             touches no actor-isolated state, mark it `@Sendable` and pass `isolation: nil`.
-            """ + site(handler))
+            """ + callSite(handler))
     }
 
     /// Where the closure was handed over, to end a violation's message: `" (map(_:) at
     /// MyApp/ViewModel.swift:42)"`, or nothing when not known.
-    private func site(_ handler: StaticString) -> String {
-        guard let file = UnsafePointer<CChar>(bitPattern: fileAddress) else { return "" }
-        return " (\(handler) at \(String(cString: file)):\(line))"
+    private func callSite(_ handler: StaticString) -> String {
+        guard let site, let file = site.file else { return "" }
+        return " (\(handler) at \(file):\(site.line))"
     }
 }
