@@ -91,9 +91,12 @@ final class ZipCollectionSink<Observer: ObserverType, SourceElement>: Serializin
             // Shared: the queues are touched only under this lock.
             guard !isTerminated, index < waiting.count else { return nil }
             if withWaiting + (waiting[index].isEmpty ? 1 : 0) < waiting.count {
-                // A source that finished with nothing waiting will never complete a pair again.
+                // A source that finished with nothing waiting will never complete a pair again:
+                // the element is not kept (it dies with the caller's reference, outside the
+                // lock). As RxSwift's zip of a collection, such an element ends the result once
+                // every other source has finished; until then the others may still send.
                 if doneCount > 0, waiting.indices.contains(where: { isDone[$0] && waiting[$0].isEmpty }) {
-                    return claimOrQueue(terminate(.completed))
+                    return doneCount == waiting.count - 1 ? claimOrQueue(terminate(.completed)) : nil
                 }
             }
             waiting[index].append(element)

@@ -88,8 +88,9 @@ final class Zip2Sink<Observer: ObserverType, First, Second>: SerializingSink<Obs
         let outcome = lock.withLock { () -> TwoSourceOutcome in
             guard !isTerminated, let firstWaiting, let secondWaiting else { return .nothing }
             if secondWaiting.isEmpty {
-                // The second finished with nothing waiting: this element will never be paired.
-                if isSecondDone { return claimCompletion() }
+                // The second finished with nothing waiting: this element will never be paired,
+                // so it is not kept. The result ends only when both sources have, as RxSwift's.
+                if isSecondDone { return .nothing }
                 firstWaiting.append(element)
                 return .nothing
             }
@@ -107,7 +108,7 @@ final class Zip2Sink<Observer: ObserverType, First, Second>: SerializingSink<Obs
         let outcome = lock.withLock { () -> TwoSourceOutcome in
             guard !isTerminated, let firstWaiting, let secondWaiting else { return .nothing }
             if firstWaiting.isEmpty {
-                if isFirstDone { return claimCompletion() }
+                if isFirstDone { return .nothing }
                 secondWaiting.append(element)
                 return .nothing
             }
