@@ -41,7 +41,7 @@ final class SerialDrain<Item> {
     /// source wait for the delayed element its observer is still handling: the observer may be
     /// waiting for that very source to send on. Only for a drain made with `handsOffWhenBusy`.
     func handOff(_ item: Item, _ handle: (Item) -> Void, release: () -> Void = {}) {
-        if let hold = enterIfFree() {
+        if let hold = enterIfFree(release: release) {
             handle(item)
             leave(hold, handle, release: release)
             return
@@ -55,12 +55,13 @@ final class SerialDrain<Item> {
     /// when the drain is free: the caller's hold when nothing waits and nobody handles, for the
     /// caller to handle its event and call ``leave(_:_:release:)``; otherwise `nil`, and the
     /// caller hands its item off.
-    func enterIfFree() -> DeliveryTurn.Hold? {
+    func enterIfFree(release: () -> Void = {}) -> DeliveryTurn.Hold? {
         guard let inbox, !closed.load(ordering: .relaxed), !inbox.hasItems, let hold = turn.tryEnter() else {
             return nil
         }
         if closed.load(ordering: .acquiring) {
-            leave(hold, { _ in })
+            // Closed meanwhile: it gives the drain back, releasing if the close asked it to.
+            leave(hold, { _ in }, release: release)
             return nil
         }
         return hold

@@ -87,7 +87,7 @@ class TimedSink<SourceElement, Observer: ObserverType>: Sink<Observer>, Observer
         guard !isDisposed else { return }
         let time = stampsArrivals ? scheduler.now : nil
         if sourceNeverWaits {
-            if let hold = drain.enterIfFree() {
+            if let hold = drain.enterIfFree(release: releaseKept) {
                 handleNext(element, arrivedAt: time)
                 drain.leave(hold, handleInput, release: releaseKept)
             } else {
