@@ -122,6 +122,9 @@ final class ZipCollectionSink<Observer: ObserverType, SourceElement>: Serializin
         }
     }
 
+    /// Handles the completion of the source at `index`, in the turn. The caller then lets go
+    /// of that source's subscription, outside the turn: its teardown may wait for a thread that
+    /// is itself waiting for the turn to send into another source (RxSwift's test2703).
     func done(at index: Int) {
         let delivery = lock.withLockReturningShared { () -> SerializedDelivery<[SourceElement]>? in
             guard !isTerminated, !isDone[index] else { return nil }
@@ -131,8 +134,6 @@ final class ZipCollectionSink<Observer: ObserverType, SourceElement>: Serializin
         }
         if let delivery {
             deliverInOrder(delivery)
-        } else {
-            subscriptions[index].dispose()
         }
     }
 
@@ -182,6 +183,10 @@ struct ZipCollectionObserver<Observer: ObserverType, SourceElement>: ObserverTyp
             case .completed:
                 sink.done(at: index)
             }
+        }
+        if event.isStopEvent {
+            // Outside the turn: see `done(at:)`.
+            sink.subscriptions[index].dispose()
         }
     }
 }

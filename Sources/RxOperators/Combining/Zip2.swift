@@ -245,16 +245,20 @@ struct Zip2FirstObserver<Observer: ObserverType, First, Second>: EventSplittingO
 
     func onError(_ error: any Swift.Error) {
         sink.serialized {
-            sink.firstSubscription.dispose()
             sink.fail(error)
         }
+        // Disposed outside the turn: the source's teardown may wait for a thread that is itself
+        // waiting for the turn to send into another source (RxSwift's test2703).
+        sink.firstSubscription.dispose()
     }
 
     func onCompleted() {
         sink.serialized {
-            sink.firstSubscription.dispose()
             sink.done(isFirst: true)
         }
+        // Disposed outside the turn: the source's teardown may wait for a thread that is itself
+        // waiting for the turn to send into another source (RxSwift's test2703).
+        sink.firstSubscription.dispose()
     }
 }
 
@@ -270,15 +274,19 @@ struct Zip2SecondObserver<Observer: ObserverType, First, Second>: EventSplitting
 
     func onError(_ error: any Swift.Error) {
         sink.serialized {
-            sink.secondSubscription.dispose()
             sink.fail(error)
         }
+        // Disposed outside the turn: the source's teardown may wait for a thread that is itself
+        // waiting for the turn to send into another source (RxSwift's test2703).
+        sink.secondSubscription.dispose()
     }
 
     func onCompleted() {
         sink.serialized {
-            sink.secondSubscription.dispose()
             sink.done(isFirst: false)
         }
+        // Disposed outside the turn: the source's teardown may wait for a thread that is itself
+        // waiting for the turn to send into another source (RxSwift's test2703).
+        sink.secondSubscription.dispose()
     }
 }
