@@ -111,6 +111,9 @@ final class CombineLatestCollectionSink<Observer: ObserverType, SourceElement>:
         }
     }
 
+    /// Handles the completion of the source at `index`, in the turn. The caller then lets go
+    /// of that source's subscription, outside the turn: its teardown may wait for a thread that
+    /// is itself waiting for the turn to send into another source (RxSwift's test2703).
     func done(at index: Int) {
         let delivery = lock.withLockReturningShared { () -> SerializedDelivery<[SourceElement]>? in
             guard !isTerminated, !isDone[index] else { return nil }
@@ -120,8 +123,6 @@ final class CombineLatestCollectionSink<Observer: ObserverType, SourceElement>:
         }
         if let delivery {
             deliverInOrder(delivery)
-        } else {
-            subscriptions[index].dispose()
         }
     }
 
@@ -170,6 +171,10 @@ struct CombineLatestCollectionObserver<Observer: ObserverType, SourceElement>: O
             case .completed:
                 sink.done(at: index)
             }
+        }
+        if event.isStopEvent {
+            // Outside the turn: see `done(at:)`.
+            sink.subscriptions[index].dispose()
         }
     }
 }

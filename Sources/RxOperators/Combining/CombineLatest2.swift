@@ -261,16 +261,20 @@ struct CombineLatest2FirstObserver<Observer: ObserverType, First, Second>: Three
 
     func onError(_ error: any Swift.Error) {
         sink.serialized {
-            sink.firstSubscription.dispose()
             sink.fail(error)
         }
+        // Disposed outside the turn: the source's teardown may wait for a thread that is itself
+        // waiting for the turn to send into another source (RxSwift's test2703).
+        sink.firstSubscription.dispose()
     }
 
     func onCompleted() {
         sink.serialized {
-            sink.firstSubscription.dispose()
             sink.done(isFirst: true)
         }
+        // Disposed outside the turn: the source's teardown may wait for a thread that is itself
+        // waiting for the turn to send into another source (RxSwift's test2703).
+        sink.firstSubscription.dispose()
     }
 }
 
@@ -286,15 +290,19 @@ struct CombineLatest2SecondObserver<Observer: ObserverType, First, Second>: Thre
 
     func onError(_ error: any Swift.Error) {
         sink.serialized {
-            sink.secondSubscription.dispose()
             sink.fail(error)
         }
+        // Disposed outside the turn: the source's teardown may wait for a thread that is itself
+        // waiting for the turn to send into another source (RxSwift's test2703).
+        sink.secondSubscription.dispose()
     }
 
     func onCompleted() {
         sink.serialized {
-            sink.secondSubscription.dispose()
             sink.done(isFirst: false)
         }
+        // Disposed outside the turn: the source's teardown may wait for a thread that is itself
+        // waiting for the turn to send into another source (RxSwift's test2703).
+        sink.secondSubscription.dispose()
     }
 }

@@ -81,9 +81,12 @@ final class ZipCollectionSink<Observer: ObserverType, SourceElement>: Serializin
             // Shared: the queues are touched only under this lock.
             guard !isTerminated, index < waiting.count else { return nil }
             if withWaiting + (waiting[index].isEmpty ? 1 : 0) < waiting.count {
-                // A source that finished with nothing waiting will never complete a pair again.
+                // A source that finished with nothing waiting will never complete a pair again:
+                // the element is not kept (it dies with the caller's reference, outside the
+                // lock). As RxSwift's zip of a collection, such an element ends the result once
+                // every other source has finished; until then the others may still send.
                 if doneCount > 0, waiting.indices.contains(where: { isDone[$0] && waiting[$0].isEmpty }) {
-                    return claimOrQueue(terminate(.completed))
+                    return doneCount == waiting.count - 1 ? claimOrQueue(terminate(.completed)) : nil
                 }
             }
             waiting[index].append(element)
@@ -109,6 +112,9 @@ final class ZipCollectionSink<Observer: ObserverType, SourceElement>: Serializin
         }
     }
 
+    /// Handles the completion of the source at `index`, in the turn. The caller then lets go
+    /// of that source's subscription, outside the turn: its teardown may wait for a thread that
+    /// is itself waiting for the turn to send into another source (RxSwift's test2703).
     func done(at index: Int) {
         let delivery = lock.withLockReturningShared { () -> SerializedDelivery<[SourceElement]>? in
             guard !isTerminated, !isDone[index] else { return nil }
@@ -118,8 +124,6 @@ final class ZipCollectionSink<Observer: ObserverType, SourceElement>: Serializin
         }
         if let delivery {
             deliverInOrder(delivery)
-        } else {
-            subscriptions[index].dispose()
         }
     }
 
@@ -169,6 +173,10 @@ struct ZipCollectionObserver<Observer: ObserverType, SourceElement>: ObserverTyp
             case .completed:
                 sink.done(at: index)
             }
+        }
+        if event.isStopEvent {
+            // Outside the turn: see `done(at:)`.
+            sink.subscriptions[index].dispose()
         }
     }
 }

@@ -88,8 +88,9 @@ final class Zip2Sink<Observer: ObserverType, First, Second>: SerializingSink<Obs
         let outcome = lock.withLock { () -> TwoSourceOutcome in
             guard !isTerminated, let firstWaiting, let secondWaiting else { return .nothing }
             if secondWaiting.isEmpty {
-                // The second finished with nothing waiting: this element will never be paired.
-                if isSecondDone { return claimCompletion() }
+                // The second finished with nothing waiting: this element will never be paired,
+                // so it is not kept. The result ends only when both sources have, as RxSwift's.
+                if isSecondDone { return .nothing }
                 firstWaiting.append(element)
                 return .nothing
             }
@@ -107,7 +108,7 @@ final class Zip2Sink<Observer: ObserverType, First, Second>: SerializingSink<Obs
         let outcome = lock.withLock { () -> TwoSourceOutcome in
             guard !isTerminated, let firstWaiting, let secondWaiting else { return .nothing }
             if firstWaiting.isEmpty {
-                if isFirstDone { return claimCompletion() }
+                if isFirstDone { return .nothing }
                 secondWaiting.append(element)
                 return .nothing
             }
@@ -244,16 +245,20 @@ struct Zip2FirstObserver<Observer: ObserverType, First, Second>: ThreeMethodObse
 
     func onError(_ error: any Swift.Error) {
         sink.serialized {
-            sink.firstSubscription.dispose()
             sink.fail(error)
         }
+        // Disposed outside the turn: the source's teardown may wait for a thread that is itself
+        // waiting for the turn to send into another source (RxSwift's test2703).
+        sink.firstSubscription.dispose()
     }
 
     func onCompleted() {
         sink.serialized {
-            sink.firstSubscription.dispose()
             sink.done(isFirst: true)
         }
+        // Disposed outside the turn: the source's teardown may wait for a thread that is itself
+        // waiting for the turn to send into another source (RxSwift's test2703).
+        sink.firstSubscription.dispose()
     }
 }
 
@@ -269,15 +274,19 @@ struct Zip2SecondObserver<Observer: ObserverType, First, Second>: ThreeMethodObs
 
     func onError(_ error: any Swift.Error) {
         sink.serialized {
-            sink.secondSubscription.dispose()
             sink.fail(error)
         }
+        // Disposed outside the turn: the source's teardown may wait for a thread that is itself
+        // waiting for the turn to send into another source (RxSwift's test2703).
+        sink.secondSubscription.dispose()
     }
 
     func onCompleted() {
         sink.serialized {
-            sink.secondSubscription.dispose()
             sink.done(isFirst: false)
         }
+        // Disposed outside the turn: the source's teardown may wait for a thread that is itself
+        // waiting for the turn to send into another source (RxSwift's test2703).
+        sink.secondSubscription.dispose()
     }
 }

@@ -49,16 +49,26 @@ class TimedSink<SourceElement, Observer: ObserverType>: Sink<Observer>, Observer
 
     /// The scheduler the timers run on.
     final let scheduler: any SchedulerType
-    private final let drain = SerialDrain<SourceOrTick<SourceElement>>()
+    private final let drain: SerialDrain<SourceOrTick<SourceElement>>
     private final let timer = SerialDisposable()
     // Touched only inside the drain: the generation of the timer started last.
     private final var timerGeneration: UInt64 = 0
     private final var timerRunning = false
     private final let stampsArrivals: Bool
+    private final let sourceNeverWaits: Bool
 
-    init(scheduler: any SchedulerType, stampsArrivals: Bool = false, observer: Observer, cancel: any Cancelable) {
+    /// A sink whose timers run on `scheduler`. With `sourceNeverWaits`, an event of the source
+    /// that finds the drain busy on another thread (the timer's, delivering) is handed to that
+    /// thread and the source's call returns at once, as RxSwift's `delay` does, rather than
+    /// waiting its turn: the delivery may be waiting for the source to send on.
+    init(
+        scheduler: any SchedulerType, stampsArrivals: Bool = false, sourceNeverWaits: Bool = false,
+        observer: Observer, cancel: any Cancelable
+    ) {
         self.scheduler = scheduler
         self.stampsArrivals = stampsArrivals
+        self.sourceNeverWaits = sourceNeverWaits
+        drain = SerialDrain(handsOffWhenBusy: sourceNeverWaits)
         super.init(observer: observer, cancel: cancel)
     }
 
@@ -66,12 +76,25 @@ class TimedSink<SourceElement, Observer: ObserverType>: Sink<Observer>, Observer
         guard !isDisposed else { return }
         // Stamped here, not in the drain: an event that waits for the drain keeps its arrival.
         let time = stampsArrivals ? scheduler.now : nil
-        drain.serialize(.event(event, arrivedAt: time), handleInput, release: releaseKept)
+        if sourceNeverWaits {
+            drain.handOff(.event(event, arrivedAt: time), handleInput, release: releaseKept)
+        } else {
+            drain.serialize(.event(event, arrivedAt: time), handleInput, release: releaseKept)
+        }
     }
 
     final func onNext(_ element: SourceElement) {
         guard !isDisposed else { return }
         let time = stampsArrivals ? scheduler.now : nil
+        if sourceNeverWaits {
+            if let hold = drain.enterIfFree(release: releaseKept) {
+                handleNext(element, arrivedAt: time)
+                drain.leave(hold, handleInput, release: releaseKept)
+            } else {
+                drain.handOff(Self.queueItem(element, arrivedAt: time), handleInput, release: releaseKept)
+            }
+            return
+        }
         // The queue item, and the metadata lookups it costs, only when the drain is busy.
         if let hold = drain.enterOrQueue({ Self.queueItem(element, arrivedAt: time) }, release: releaseKept) {
             handleNext(element, arrivedAt: time)

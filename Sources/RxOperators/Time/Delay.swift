@@ -85,7 +85,11 @@ final class DelaySink<Observer: ObserverType>: TimedSink<Observer.Element, Obser
         self.dueTime = dueTime
         self.neverDue = dueTime.nanoseconds == nil
         self.sourceSubscription = sourceSubscription
-        super.init(scheduler: scheduler, stampsArrivals: true, observer: observer, cancel: cancel)
+        // The source never waits for a delayed element its observer is still handling, as in
+        // RxSwift: that observer may be waiting for the source's next event (an error ends the
+        // sequence once the element's handling returns).
+        super.init(
+            scheduler: scheduler, stampsArrivals: true, sourceNeverWaits: true, observer: observer, cancel: cancel)
     }
 
     override func handleNext(_ element: Observer.Element, arrivedAt time: RxTime?) {

@@ -269,15 +269,16 @@ final class ZipTests: RxTestCase {
         XCTAssertEqual(res.events.first?.time, 200)
     }
 
-    func testAnElementThatCanNeverBePairedCompletesTheResultInEveryForm() {
-        // The first source completes with nothing waiting: the second's next element can never be
-        // paired, so the result completes then, in the arity forms and the collection form alike,
-        // rather than keeping every such element forever.
+    func testAnUnpairableElementEndsOnlyTheCollectionFormAsInRxSwift() {
+        // The first source completes with nothing waiting, so the second's later elements can
+        // never be paired. RxSwift's zip of sources still waits for every source to complete;
+        // its zip of a collection completes at the first such element, the others having all
+        // finished.
         for form in ["zip(a, b)", "zip(a, b, c)", "zip([a, b])"] {
             let scheduler = TestScheduler(initialClock: 0)
             let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])
-            let ys = scheduler.createHotObservable([.next(230, 2), .next(240, 3), .next(250, 4)])
-            let zs = scheduler.createHotObservable([.next(205, 5), .next(206, 6)])
+            let ys = scheduler.createHotObservable([.next(230, 2), .next(240, 3), .completed(260)])
+            let zs = scheduler.createHotObservable([.next(205, 5), .next(206, 6), .completed(270)])
 
             let res = scheduler.start { () -> Observable<Int> in
                 switch form {
@@ -287,10 +288,31 @@ final class ZipTests: RxTestCase {
                 }
             }
 
-            let first: Recorded<Event<Int>> = form == "zip(a, b, c)" ? .next(230, 8) : .next(230, 3)
-            XCTAssertEqual(res.events, [first, .completed(240)], form)
-            XCTAssertEqual(ys.subscriptions, [Subscription(200, 240)], form)
+            switch form {
+            case "zip(a, b)":
+                XCTAssertEqual(res.events, [.next(230, 3), .completed(260)], form)
+            case "zip(a, b, c)":
+                XCTAssertEqual(res.events, [.next(230, 8), .completed(270)], form)
+            default:
+                XCTAssertEqual(res.events, [.next(230, 3), .completed(240)], form)
+            }
         }
+    }
+
+    func testAnUnpairableElementDoesNotEndAZipOfThreeWhileAnotherSourceIsLive() {
+        // RxSwift's zip of a collection ends at an unpairable element only once every other
+        // source has finished: here the third may still send, so the result stays open.
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+        let ys = scheduler.createHotObservable([.next(215, 2), .next(230, 3)])
+        let zs = scheduler.createHotObservable([.next(212, 4)])
+
+        let res = scheduler.start {
+            Observable.zip([xs.asObservable(), ys.asObservable(), zs.asObservable()]) { $0.reduce(0, +) }
+        }
+
+        XCTAssertEqual(res.events, [.next(215, 7)])
+        XCTAssertEqual(ys.subscriptions, [Subscription(200, 1000)])
     }
 
     func testAnElementThatCanNeverBePairedIsReleased() {
@@ -304,8 +326,11 @@ final class ZipTests: RxTestCase {
             second.onNext(LiveElement(index, live: live))
         }
 
-        XCTAssertTrue(completed)
+        // Not ended (RxSwift's zip of sources waits for both), yet nothing is kept.
+        XCTAssertFalse(completed)
         XCTAssertEqual(live.value, 0)
+        second.onCompleted()
+        XCTAssertTrue(completed)
         subscription.dispose()
     }
 

@@ -359,4 +359,39 @@ final class DelayTests: RxTestCase {
             source.delay(.seconds(1), scheduler: scheduler)
         }
     }
+
+    func testTheSourceNeverWaitsForADelayedElementItsObserverIsStillHandling() {
+        // The observer of a delayed element holds the scheduler's thread until the source has
+        // sent its error from another thread. The source must not wait for that delivery to
+        // finish (it would wait forever): its error is handed to the delivering thread, which
+        // passes it on once the element's handling returns, as RxSwift's delay does.
+        let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
+        let source = PublishSubject<Int>()
+        let elementArrived = DispatchSemaphore(value: 0)
+        let errorSent = DispatchSemaphore(value: 0)
+        let errorArrived = expectation(description: "error arrived")
+        let received = Locked<[Int]>([])
+        let waitedTooLong = Locked(false)
+
+        let subscription = source.delay(.milliseconds(5), scheduler: scheduler)
+            .subscribe(
+                onNext: { value in
+                    received.mutate { $0.append(value) }
+                    elementArrived.signal()
+                    if errorSent.wait(timeout: .now() + 5) == .timedOut { waitedTooLong.mutate { $0 = true } }
+                },
+                onError: { _ in errorArrived.fulfill() })
+
+        DispatchQueue.global().async {
+            source.onNext(1)
+            guard elementArrived.wait(timeout: .now() + 5) == .success else { return }
+            source.onError(TestError.boom)
+            errorSent.signal()
+        }
+
+        wait(for: [errorArrived], timeout: 10)
+        XCTAssertEqual(received.value, [1])
+        XCTAssertFalse(waitedTooLong.value, "the source's onError waited for the delivery it was holding up")
+        subscription.dispose()
+    }
 }
