@@ -12,7 +12,9 @@ import RxCore
 /// runs the `map` itself (`CreateThenMap`, in `Map.swift` with every other stage that runs a
 /// `map`). The rules they follow are below: a stage absorbs only closures written in its own
 /// isolation (it checks the isolation once per element), and a `map` after an absorbed `filter`
-/// is a stage of its own, as the predicate would have to run between the two transforms.
+/// is a stage of its own, as the predicate would have to run between the two transforms. `just`
+/// is the one source outside the hook: it is not a producer (it subscribes with no sink), so
+/// `map` recognises it with a class cast of its own and makes `JustThenMap`.
 ///
 /// A class rather than a protocol so that `map` and `filter` recognise it with a class cast: a
 /// cast to a constrained existential (`any P<Element>`) demangles and checks generic
