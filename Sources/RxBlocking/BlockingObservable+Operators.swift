@@ -61,7 +61,8 @@ extension BlockingObservable {
         _ predicate: @escaping (Element) throws -> Bool, isolation: isolated (any Actor)? = #isolation,
         file: StaticString = #fileID, line: UInt = #line
     ) throws -> Element {
-        let predicate = HandlerIsolation(isolation, file: file, line: line).guarding(predicate, "single(_:)")
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
+        let predicate = handlerIsolation.isNonisolated ? predicate : handlerIsolation.guarding(predicate, "single(_:)")
         return try BlockingWait.run(source, timeout: timeout, limit: 2, predicate: predicate).onlyElement()
     }
 

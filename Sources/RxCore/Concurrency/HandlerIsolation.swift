@@ -213,6 +213,12 @@ public struct HandlerIsolation: Sendable {
     /// `closure` itself for code outside any actor; otherwise a closure that runs
     /// ``check(_:)`` and then `closure`. An operator keeps what this returns in place of the
     /// user's closure, so closures written outside any actor cost nothing more per call.
+    ///
+    /// Call it only for an isolated closure, as
+    /// `let f = isolation.isNonisolated ? f : isolation.guarding(f, "…")`: a closure passed
+    /// through this generic signature and back comes out wrapped in two conversion thunks, even
+    /// when it is returned as it is, which is an allocation each and two more calls per use.
+    /// `scripts/check-operators` keeps every call in that form.
     @inlinable
     public func guarding<each Argument, Result>(
         _ closure: @escaping (repeat each Argument) throws -> Result, _ handler: StaticString

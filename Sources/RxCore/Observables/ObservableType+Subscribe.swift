@@ -38,7 +38,9 @@ extension ObservableType {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let disposable: any Disposable =
             if let onDisposed {
-                Disposables.create(with: handlerIsolation.guarding(onDisposed, "subscribe(onDisposed:)"))
+                Disposables.create(
+                    with: handlerIsolation.isNonisolated
+                        ? onDisposed : handlerIsolation.guarding(onDisposed, "subscribe(onDisposed:)"))
             } else {
                 Disposables.create()
             }

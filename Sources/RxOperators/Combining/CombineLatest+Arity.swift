@@ -15,7 +15,9 @@ extension ObservableType {
         isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let resultSelector = handlerIsolation.guarding(resultSelector, "combineLatest(resultSelector:)")
+        let resultSelector =
+            handlerIsolation.isNonisolated
+            ? resultSelector : handlerIsolation.guarding(resultSelector, "combineLatest(resultSelector:)")
         return CombineLatest2(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector)
     }
 
@@ -31,7 +33,9 @@ extension ObservableType {
         isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let resultSelector = handlerIsolation.guarding(resultSelector, "combineLatest(resultSelector:)")
+        let resultSelector =
+            handlerIsolation.isNonisolated
+            ? resultSelector : handlerIsolation.guarding(resultSelector, "combineLatest(resultSelector:)")
         return CombineLatest(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector)
     }
@@ -48,7 +52,9 @@ extension ObservableType {
         isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let resultSelector = handlerIsolation.guarding(resultSelector, "combineLatest(resultSelector:)")
+        let resultSelector =
+            handlerIsolation.isNonisolated
+            ? resultSelector : handlerIsolation.guarding(resultSelector, "combineLatest(resultSelector:)")
         return CombineLatest(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             resultSelector: resultSelector)
@@ -68,7 +74,9 @@ extension ObservableType {
         isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let resultSelector = handlerIsolation.guarding(resultSelector, "combineLatest(resultSelector:)")
+        let resultSelector =
+            handlerIsolation.isNonisolated
+            ? resultSelector : handlerIsolation.guarding(resultSelector, "combineLatest(resultSelector:)")
         return CombineLatest(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable(), resultSelector: resultSelector)
@@ -90,7 +98,9 @@ extension ObservableType {
         isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let resultSelector = handlerIsolation.guarding(resultSelector, "combineLatest(resultSelector:)")
+        let resultSelector =
+            handlerIsolation.isNonisolated
+            ? resultSelector : handlerIsolation.guarding(resultSelector, "combineLatest(resultSelector:)")
         return CombineLatest(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable(), source6.asObservable(), resultSelector: resultSelector)
@@ -113,7 +123,9 @@ extension ObservableType {
         isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let resultSelector = handlerIsolation.guarding(resultSelector, "combineLatest(resultSelector:)")
+        let resultSelector =
+            handlerIsolation.isNonisolated
+            ? resultSelector : handlerIsolation.guarding(resultSelector, "combineLatest(resultSelector:)")
         return CombineLatest(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector: resultSelector)
@@ -137,7 +149,9 @@ extension ObservableType {
         isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let resultSelector = handlerIsolation.guarding(resultSelector, "combineLatest(resultSelector:)")
+        let resultSelector =
+            handlerIsolation.isNonisolated
+            ? resultSelector : handlerIsolation.guarding(resultSelector, "combineLatest(resultSelector:)")
         return CombineLatest(
             source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
             source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),

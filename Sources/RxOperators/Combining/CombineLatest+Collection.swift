@@ -15,7 +15,9 @@ extension ObservableType {
         isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> where Collection.Element: ObservableType {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let resultSelector = handlerIsolation.guarding(resultSelector, "combineLatest(resultSelector:)")
+        let resultSelector =
+            handlerIsolation.isNonisolated
+            ? resultSelector : handlerIsolation.guarding(resultSelector, "combineLatest(resultSelector:)")
         return CombineLatestCollection(sources: collection.map { $0.asObservable() }, resultSelector: resultSelector)
     }
 

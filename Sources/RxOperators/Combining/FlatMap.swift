@@ -13,7 +13,7 @@ extension ObservableType {
         isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Source.Element> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let selector = handlerIsolation.guarding(selector, "flatMap(_:)")
+        let selector = handlerIsolation.isNonisolated ? selector : handlerIsolation.guarding(selector, "flatMap(_:)")
         return FlatMap(source: asObservable(), selector: selector, dropsWhileActive: false)
     }
 }

@@ -12,7 +12,8 @@ extension ObservableType {
         isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Source.Element> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let selector = handlerIsolation.guarding(selector, "flatMapFirst(_:)")
+        let selector =
+            handlerIsolation.isNonisolated ? selector : handlerIsolation.guarding(selector, "flatMapFirst(_:)")
         return FlatMap(source: asObservable(), selector: selector, dropsWhileActive: true)
     }
 }

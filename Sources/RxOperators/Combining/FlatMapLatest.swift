@@ -14,7 +14,8 @@ extension ObservableType {
         isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Source.Element> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let selector = handlerIsolation.guarding(selector, "flatMapLatest(_:)")
+        let selector =
+            handlerIsolation.isNonisolated ? selector : handlerIsolation.guarding(selector, "flatMapLatest(_:)")
         return FlatMapLatest(source: asObservable(), selector: selector)
     }
 }

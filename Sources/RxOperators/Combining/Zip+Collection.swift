@@ -16,7 +16,9 @@ extension ObservableType {
         isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> where Collection.Element: ObservableType {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let resultSelector = handlerIsolation.guarding(resultSelector, "zip(resultSelector:)")
+        let resultSelector =
+            handlerIsolation.isNonisolated
+            ? resultSelector : handlerIsolation.guarding(resultSelector, "zip(resultSelector:)")
         return ZipCollection(sources: collection.map { $0.asObservable() }, resultSelector: resultSelector)
     }
 

@@ -14,13 +14,7 @@ extension ObservableType {
         file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        // Guarded only when written in an actor: passed through `guarding`'s generic signature and
-        // back, the closure would be wrapped in two conversion thunks, two allocations per `create`
-        // and two more calls per subscription.
-        var subscribe = subscribe
-        if !handlerIsolation.isNonisolated {
-            subscribe = handlerIsolation.guarding(subscribe, "create(_:)")
-        }
+        let subscribe = handlerIsolation.isNonisolated ? subscribe : handlerIsolation.guarding(subscribe, "create(_:)")
         // The router is built here, where the caller's element type is known, so that taking
         // an event apart does not ask the runtime for the event type.
         return AnonymousObservable(subscribe) { event, sink in

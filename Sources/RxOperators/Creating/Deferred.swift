@@ -10,7 +10,9 @@ extension ObservableType {
         file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let observableFactory = handlerIsolation.guarding(observableFactory, "deferred(_:)")
+        let observableFactory =
+            handlerIsolation.isNonisolated
+            ? observableFactory : handlerIsolation.guarding(observableFactory, "deferred(_:)")
         // Inlinable, so that `Deferred<Element>` is made where its type is known: its metadata
         // then comes from a cache in the caller instead of a runtime lookup at every call.
         return Deferred(observableFactory: observableFactory)

@@ -17,8 +17,10 @@ extension ObservableType {
         isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let condition = handlerIsolation.guarding(condition, "generate(condition:)")
-        let iterate = handlerIsolation.guarding(iterate, "generate(iterate:)")
+        let condition =
+            handlerIsolation.isNonisolated ? condition : handlerIsolation.guarding(condition, "generate(condition:)")
+        let iterate =
+            handlerIsolation.isNonisolated ? iterate : handlerIsolation.guarding(iterate, "generate(iterate:)")
         return Generate(initialState: initialState, condition: condition, iterate: iterate, scheduler: scheduler)
     }
 }

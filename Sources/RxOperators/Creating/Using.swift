@@ -14,8 +14,11 @@ extension ObservableType {
         isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let resourceFactory = handlerIsolation.guarding(resourceFactory, "using(_:)")
-        let observableFactory = handlerIsolation.guarding(observableFactory, "using(observableFactory:)")
+        let resourceFactory =
+            handlerIsolation.isNonisolated ? resourceFactory : handlerIsolation.guarding(resourceFactory, "using(_:)")
+        let observableFactory =
+            handlerIsolation.isNonisolated
+            ? observableFactory : handlerIsolation.guarding(observableFactory, "using(observableFactory:)")
         return Using(resourceFactory: resourceFactory, observableFactory: observableFactory)
     }
 }

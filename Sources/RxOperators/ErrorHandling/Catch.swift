@@ -13,7 +13,7 @@ extension ObservableType {
         isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let handler = handlerIsolation.guarding(handler, "catch(_:)")
+        let handler = handlerIsolation.isNonisolated ? handler : handlerIsolation.guarding(handler, "catch(_:)")
         return Catch(source: asObservable(), handler: handler)
     }
 }

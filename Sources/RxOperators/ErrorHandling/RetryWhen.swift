@@ -17,7 +17,9 @@ extension ObservableType {
         isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let notificationHandler = handlerIsolation.guarding(notificationHandler, "retry(when:)")
+        let notificationHandler =
+            handlerIsolation.isNonisolated
+            ? notificationHandler : handlerIsolation.guarding(notificationHandler, "retry(when:)")
         return RetryWhen(source: asObservable(), notificationHandler: notificationHandler)
     }
 
@@ -29,7 +31,9 @@ extension ObservableType {
         isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let notificationHandler = handlerIsolation.guarding(notificationHandler, "retry(when:)")
+        let notificationHandler =
+            handlerIsolation.isNonisolated
+            ? notificationHandler : handlerIsolation.guarding(notificationHandler, "retry(when:)")
         return RetryWhen(source: asObservable(), notificationHandler: notificationHandler)
     }
 }

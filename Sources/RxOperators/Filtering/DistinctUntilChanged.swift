@@ -17,7 +17,9 @@ extension ObservableType {
         file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let keySelector = handlerIsolation.guarding(keySelector, "distinctUntilChanged(_:)")
+        let keySelector =
+            handlerIsolation.isNonisolated
+            ? keySelector : handlerIsolation.guarding(keySelector, "distinctUntilChanged(_:)")
         // Already guarded: the form called here must not check a second time.
         return distinctUntilChanged(keySelector, comparer: ==, isolation: nil)
     }
@@ -30,7 +32,8 @@ extension ObservableType {
         file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let comparer = handlerIsolation.guarding(comparer, "distinctUntilChanged(_:)")
+        let comparer =
+            handlerIsolation.isNonisolated ? comparer : handlerIsolation.guarding(comparer, "distinctUntilChanged(_:)")
         return distinctUntilChanged({ $0 }, comparer: comparer, isolation: nil)
     }
 
@@ -42,8 +45,12 @@ extension ObservableType {
         isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let keySelector = handlerIsolation.guarding(keySelector, "distinctUntilChanged(_:)")
-        let comparer = handlerIsolation.guarding(comparer, "distinctUntilChanged(comparer:)")
+        let keySelector =
+            handlerIsolation.isNonisolated
+            ? keySelector : handlerIsolation.guarding(keySelector, "distinctUntilChanged(_:)")
+        let comparer =
+            handlerIsolation.isNonisolated
+            ? comparer : handlerIsolation.guarding(comparer, "distinctUntilChanged(comparer:)")
         return DistinctUntilChangedByKey(source: asObservable(), keySelector: keySelector, comparer: comparer)
     }
 

@@ -17,7 +17,7 @@ extension ObservableType {
         file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let predicate = handlerIsolation.guarding(predicate, "single(_:)")
+        let predicate = handlerIsolation.isNonisolated ? predicate : handlerIsolation.guarding(predicate, "single(_:)")
         return SingleElement(source: asObservable(), predicate: predicate)
     }
 }

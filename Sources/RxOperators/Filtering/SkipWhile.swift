@@ -10,7 +10,8 @@ extension ObservableType {
         file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let predicate = handlerIsolation.guarding(predicate, "skip(while:)")
+        let predicate =
+            handlerIsolation.isNonisolated ? predicate : handlerIsolation.guarding(predicate, "skip(while:)")
         return SkipWhile(source: asObservable(), predicate: predicate)
     }
 }

@@ -21,7 +21,8 @@ extension ObservableType {
         isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let predicate = handlerIsolation.guarding(predicate, "take(until:)")
+        let predicate =
+            handlerIsolation.isNonisolated ? predicate : handlerIsolation.guarding(predicate, "take(until:)")
         return TakeUntilPredicate(source: asObservable(), behavior: behavior, predicate: predicate)
     }
 }

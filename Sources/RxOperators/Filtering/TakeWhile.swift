@@ -12,7 +12,8 @@ extension ObservableType {
         isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let predicate = handlerIsolation.guarding(predicate, "take(while:)")
+        let predicate =
+            handlerIsolation.isNonisolated ? predicate : handlerIsolation.guarding(predicate, "take(while:)")
         return TakeWhile(source: asObservable(), behavior: behavior, predicate: predicate)
     }
 }

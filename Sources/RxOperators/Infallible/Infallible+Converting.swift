@@ -25,7 +25,9 @@ extension ObservableConvertibleType {
         isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let onErrorRecover = handlerIsolation.guarding(onErrorRecover, "asInfallible(onErrorRecover:)")
+        let onErrorRecover =
+            handlerIsolation.isNonisolated
+            ? onErrorRecover : handlerIsolation.guarding(onErrorRecover, "asInfallible(onErrorRecover:)")
         return Infallible(asObservable().catch({ onErrorRecover($0).asObservable() }, isolation: nil))
     }
 }

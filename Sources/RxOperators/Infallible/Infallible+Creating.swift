@@ -105,7 +105,9 @@ extension InfallibleType {
         isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let observableFactory = handlerIsolation.guarding(observableFactory, "deferred(_:)")
+        let observableFactory =
+            handlerIsolation.isNonisolated
+            ? observableFactory : handlerIsolation.guarding(observableFactory, "deferred(_:)")
         return Infallible(Observable.deferred({ try observableFactory().asObservable() }, isolation: nil))
     }
 }

@@ -115,7 +115,7 @@ extension InfallibleType {
         file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let on = handlerIsolation.guarding(on, "subscribe(_:)")
+        let on = handlerIsolation.isNonisolated ? on : handlerIsolation.guarding(on, "subscribe(_:)")
         // Already guarded: the observable's form must not check a second time.
         return asObservable().subscribe(
             { event in

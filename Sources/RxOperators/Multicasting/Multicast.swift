@@ -22,7 +22,9 @@ extension ObservableType {
         -> ConnectableObservable<Subject.Element>
     where Subject.Observer.Element == Element {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let makeSubject = handlerIsolation.guarding(makeSubject, "multicast(makeSubject:)")
+        let makeSubject =
+            handlerIsolation.isNonisolated
+            ? makeSubject : handlerIsolation.guarding(makeSubject, "multicast(makeSubject:)")
         return ConnectableObservableAdapter(source: asObservable(), makeSubject: makeSubject)
     }
 }

@@ -13,8 +13,11 @@ extension ObservableType {
         isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Result> where Subject.Observer.Element == Element {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let subjectSelector = handlerIsolation.guarding(subjectSelector, "multicast(_:)")
-        let selector = handlerIsolation.guarding(selector, "multicast(selector:)")
+        let subjectSelector =
+            handlerIsolation.isNonisolated
+            ? subjectSelector : handlerIsolation.guarding(subjectSelector, "multicast(_:)")
+        let selector =
+            handlerIsolation.isNonisolated ? selector : handlerIsolation.guarding(selector, "multicast(selector:)")
         return MulticastSelector(source: asObservable(), subjectSelector: subjectSelector, selector: selector)
     }
 }

@@ -54,7 +54,8 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
         _ observer: @escaping (CompletableEvent) -> Void, isolation: isolated (any Actor)? = #isolation,
         file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
-        let observer = HandlerIsolation(isolation, file: file, line: line).guarding(observer, "subscribe(_:)")
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
+        let observer = handlerIsolation.isNonisolated ? observer : handlerIsolation.guarding(observer, "subscribe(_:)")
         return primitiveSequence.subscribe(
             .completable, onSuccess: nil, onFailure: { observer(.error($0)) }, onCompleted: { observer(.completed) },
             onDisposed: nil, isolation: HandlerIsolation(nil))

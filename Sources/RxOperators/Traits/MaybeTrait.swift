@@ -60,7 +60,8 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         // The event closure is checked as a whole, under its own name.
-        let observer = HandlerIsolation(isolation, file: file, line: line).guarding(observer, "subscribe(_:)")
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
+        let observer = handlerIsolation.isNonisolated ? observer : handlerIsolation.guarding(observer, "subscribe(_:)")
         return primitiveSequence.subscribe(
             .maybe, onSuccess: { observer(.success($0)) }, onFailure: { observer(.error($0)) },
             onCompleted: { observer(.completed) }, onDisposed: nil, isolation: HandlerIsolation(nil))

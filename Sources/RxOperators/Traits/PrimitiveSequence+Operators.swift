@@ -13,7 +13,9 @@ extension PrimitiveSequence {
         isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let observableFactory = handlerIsolation.guarding(observableFactory, "deferred(_:)")
+        let observableFactory =
+            handlerIsolation.isNonisolated
+            ? observableFactory : handlerIsolation.guarding(observableFactory, "deferred(_:)")
         return PrimitiveSequence(
             raw: Observable.deferred({ try observableFactory().source }, isolation: nil))
     }
@@ -28,8 +30,12 @@ extension PrimitiveSequence {
         isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let resourceFactory = handlerIsolation.guarding(resourceFactory, "using(_:)")
-        let sequenceFactory = handlerIsolation.guarding(primitiveSequenceFactory, "using(primitiveSequenceFactory:)")
+        let resourceFactory =
+            handlerIsolation.isNonisolated ? resourceFactory : handlerIsolation.guarding(resourceFactory, "using(_:)")
+        let sequenceFactory =
+            handlerIsolation.isNonisolated
+            ? primitiveSequenceFactory
+            : handlerIsolation.guarding(primitiveSequenceFactory, "using(primitiveSequenceFactory:)")
         return PrimitiveSequence(
             raw: Observable.using(
                 resourceFactory, observableFactory: { try sequenceFactory($0).source }, isolation: nil))
@@ -82,7 +88,7 @@ extension PrimitiveSequence {
         isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Element> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let handler = handlerIsolation.guarding(handler, "catch(_:)")
+        let handler = handlerIsolation.isNonisolated ? handler : handlerIsolation.guarding(handler, "catch(_:)")
         return PrimitiveSequence(raw: source.catch({ try handler($0).source }, isolation: nil))
     }
 

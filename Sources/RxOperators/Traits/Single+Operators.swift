@@ -19,13 +19,20 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         return Single(
             raw: primitiveSequence.source.do(
-                onNext: onSuccess.map { handlerIsolation.guarding($0, "do(onSuccess:)") },
-                afterNext: afterSuccess.map { handlerIsolation.guarding($0, "do(afterSuccess:)") },
-                onError: onError.map { handlerIsolation.guarding($0, "do(onError:)") },
-                afterError: afterError.map { handlerIsolation.guarding($0, "do(afterError:)") },
-                onSubscribe: onSubscribe.map { handlerIsolation.guarding($0, "do(onSubscribe:)") },
-                onSubscribed: onSubscribed.map { handlerIsolation.guarding($0, "do(onSubscribed:)") },
-                onDispose: onDispose.map { handlerIsolation.guarding($0, "do(onDispose:)") },
+                onNext: handlerIsolation.isNonisolated
+                    ? onSuccess : onSuccess.map { handlerIsolation.guarding($0, "do(onSuccess:)") },
+                afterNext: handlerIsolation.isNonisolated
+                    ? afterSuccess : afterSuccess.map { handlerIsolation.guarding($0, "do(afterSuccess:)") },
+                onError: handlerIsolation.isNonisolated
+                    ? onError : onError.map { handlerIsolation.guarding($0, "do(onError:)") },
+                afterError: handlerIsolation.isNonisolated
+                    ? afterError : afterError.map { handlerIsolation.guarding($0, "do(afterError:)") },
+                onSubscribe: handlerIsolation.isNonisolated
+                    ? onSubscribe : onSubscribe.map { handlerIsolation.guarding($0, "do(onSubscribe:)") },
+                onSubscribed: handlerIsolation.isNonisolated
+                    ? onSubscribed : onSubscribed.map { handlerIsolation.guarding($0, "do(onSubscribed:)") },
+                onDispose: handlerIsolation.isNonisolated
+                    ? onDispose : onDispose.map { handlerIsolation.guarding($0, "do(onDispose:)") },
                 isolation: nil))
     }
 
@@ -92,7 +99,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> PrimitiveSequence<Trait, Result> where Collection.Element == PrimitiveSequence<Trait, Element> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let resultSelector = handlerIsolation.guarding(resultSelector, "zip(resultSelector:)")
+        let resultSelector =
+            handlerIsolation.isNonisolated
+            ? resultSelector : handlerIsolation.guarding(resultSelector, "zip(resultSelector:)")
         if collection.isEmpty {
             return PrimitiveSequence<Trait, Result>(
                 raw: Observable.deferred({ .just(try resultSelector([])) }, isolation: nil))

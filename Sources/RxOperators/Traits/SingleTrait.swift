@@ -64,7 +64,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         file: StaticString = #fileID, line: UInt = #line
     ) -> any Disposable {
         // The event closure is checked as a whole, under its own name.
-        let observer = HandlerIsolation(isolation, file: file, line: line).guarding(observer, "subscribe(_:)")
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
+        let observer = handlerIsolation.isNonisolated ? observer : handlerIsolation.guarding(observer, "subscribe(_:)")
         return primitiveSequence.subscribe(
             .single, onSuccess: { observer(.success($0)) }, onFailure: { observer(.failure($0)) }, onCompleted: nil,
             onDisposed: nil, isolation: HandlerIsolation(nil))

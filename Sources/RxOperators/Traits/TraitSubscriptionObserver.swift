@@ -124,7 +124,9 @@ extension PrimitiveSequence {
         onFailure: ((any Swift.Error) -> Void)?, onCompleted: (() -> Void)?, onDisposed: (() -> Void)?,
         isolation: HandlerIsolation
     ) -> any Disposable {
-        let disposable = onDisposed.map { AnonymousDisposable(isolation.guarding($0, "subscribe(onDisposed:)")) }
+        let disposable = onDisposed.map {
+            AnonymousDisposable(isolation.isNonisolated ? $0 : isolation.guarding($0, "subscribe(onDisposed:)"))
+        }
         let observer = TraitSubscriptionObserver(
             kind, onSuccess: onSuccess, onFailure: onFailure, onCompleted: onCompleted, disposable: disposable,
             isolation: isolation, callStack: Hooks.subscriptionCallStack())

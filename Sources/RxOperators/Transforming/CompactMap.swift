@@ -11,7 +11,8 @@ extension ObservableType {
         file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Result> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let transform = handlerIsolation.guarding(transform, "compactMap(_:)")
+        let transform =
+            handlerIsolation.isNonisolated ? transform : handlerIsolation.guarding(transform, "compactMap(_:)")
         // Inlinable for the reason `map` is.
         return CompactMap(source: asObservable(), transform: transform)
     }

@@ -22,7 +22,9 @@ extension ObservableType {
         isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<GroupedObservable<Key, Element>> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let keySelector = handlerIsolation.guarding(keySelector, "groupBy(keySelector:)")
+        let keySelector =
+            handlerIsolation.isNonisolated
+            ? keySelector : handlerIsolation.guarding(keySelector, "groupBy(keySelector:)")
         return GroupBy(source: asObservable(), keySelector: keySelector)
     }
 }

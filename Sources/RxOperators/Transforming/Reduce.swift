@@ -10,8 +10,11 @@ extension ObservableType {
         isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Result> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let accumulator = handlerIsolation.guarding(accumulator, "reduce(accumulator:)")
-        let mapResult = handlerIsolation.guarding(mapResult, "reduce(mapResult:)")
+        let accumulator =
+            handlerIsolation.isNonisolated
+            ? accumulator : handlerIsolation.guarding(accumulator, "reduce(accumulator:)")
+        let mapResult =
+            handlerIsolation.isNonisolated ? mapResult : handlerIsolation.guarding(mapResult, "reduce(mapResult:)")
         return Reduce(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: mapResult)
     }
 
@@ -23,7 +26,9 @@ extension ObservableType {
         file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<A> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let accumulator = handlerIsolation.guarding(accumulator, "reduce(accumulator:)")
+        let accumulator =
+            handlerIsolation.isNonisolated
+            ? accumulator : handlerIsolation.guarding(accumulator, "reduce(accumulator:)")
         return Reduce(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: { $0 })
     }
 }

@@ -12,7 +12,8 @@ extension ObservableType {
         isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Accumulate> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let accumulator = handlerIsolation.guarding(accumulator, "scan(accumulator:)")
+        let accumulator =
+            handlerIsolation.isNonisolated ? accumulator : handlerIsolation.guarding(accumulator, "scan(accumulator:)")
         return Scan(source: asObservable(), seed: seed, accumulator: .inPlace(accumulator))
     }
 
@@ -26,7 +27,8 @@ extension ObservableType {
         isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Accumulate> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let accumulator = handlerIsolation.guarding(accumulator, "scan(accumulator:)")
+        let accumulator =
+            handlerIsolation.isNonisolated ? accumulator : handlerIsolation.guarding(accumulator, "scan(accumulator:)")
         return Scan(source: asObservable(), seed: seed, accumulator: .returning(accumulator))
     }
 }

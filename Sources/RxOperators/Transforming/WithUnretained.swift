@@ -9,7 +9,9 @@ extension ObservableType {
         isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Out> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let resultSelector = handlerIsolation.guarding(resultSelector, "withUnretained(resultSelector:)")
+        let resultSelector =
+            handlerIsolation.isNonisolated
+            ? resultSelector : handlerIsolation.guarding(resultSelector, "withUnretained(resultSelector:)")
         return WithUnretained(source: asObservable(), object: obj, resultSelector: resultSelector)
     }
 

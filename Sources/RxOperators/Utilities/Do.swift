@@ -23,15 +23,31 @@ extension ObservableType {
         isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let onNext = onNext.map { handlerIsolation.guarding($0, "do(onNext:)") }
-        let afterNext = afterNext.map { handlerIsolation.guarding($0, "do(afterNext:)") }
-        let onError = onError.map { handlerIsolation.guarding($0, "do(onError:)") }
-        let afterError = afterError.map { handlerIsolation.guarding($0, "do(afterError:)") }
-        let onCompleted = onCompleted.map { handlerIsolation.guarding($0, "do(onCompleted:)") }
-        let afterCompleted = afterCompleted.map { handlerIsolation.guarding($0, "do(afterCompleted:)") }
-        let onSubscribe = onSubscribe.map { handlerIsolation.guarding($0, "do(onSubscribe:)") }
-        let onSubscribed = onSubscribed.map { handlerIsolation.guarding($0, "do(onSubscribed:)") }
-        let onDispose = onDispose.map { handlerIsolation.guarding($0, "do(onDispose:)") }
+        let onNext =
+            handlerIsolation.isNonisolated ? onNext : onNext.map { handlerIsolation.guarding($0, "do(onNext:)") }
+        let afterNext =
+            handlerIsolation.isNonisolated
+            ? afterNext : afterNext.map { handlerIsolation.guarding($0, "do(afterNext:)") }
+        let onError =
+            handlerIsolation.isNonisolated ? onError : onError.map { handlerIsolation.guarding($0, "do(onError:)") }
+        let afterError =
+            handlerIsolation.isNonisolated
+            ? afterError : afterError.map { handlerIsolation.guarding($0, "do(afterError:)") }
+        let onCompleted =
+            handlerIsolation.isNonisolated
+            ? onCompleted : onCompleted.map { handlerIsolation.guarding($0, "do(onCompleted:)") }
+        let afterCompleted =
+            handlerIsolation.isNonisolated
+            ? afterCompleted : afterCompleted.map { handlerIsolation.guarding($0, "do(afterCompleted:)") }
+        let onSubscribe =
+            handlerIsolation.isNonisolated
+            ? onSubscribe : onSubscribe.map { handlerIsolation.guarding($0, "do(onSubscribe:)") }
+        let onSubscribed =
+            handlerIsolation.isNonisolated
+            ? onSubscribed : onSubscribed.map { handlerIsolation.guarding($0, "do(onSubscribed:)") }
+        let onDispose =
+            handlerIsolation.isNonisolated
+            ? onDispose : onDispose.map { handlerIsolation.guarding($0, "do(onDispose:)") }
         return Do(
             source: asObservable(),
             handlers: DoEventHandlers(
