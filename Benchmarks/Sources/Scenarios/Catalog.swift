@@ -95,6 +95,7 @@ public enum Catalog {
             sides: [
                 .init(name: "rx", run: Subjects.behaviorSubscribeRx(subscriptions:)),
                 .init(name: "opencombine", run: Subjects.behaviorSubscribeOpenCombine(subscriptions:)),
+                .init(name: "floor", run: Subjects.behaviorSubscribeFloor(subscriptions:)),
             ],
             expectedChecksum: Subjects.behaviorExpected(subscriptions:)),
         Scenario(
@@ -102,6 +103,7 @@ public enum Catalog {
             sides: [
                 .init(name: "rx", run: Subjects.shareRx(deliveries:)),
                 .init(name: "opencombine", run: Subjects.shareOpenCombine(deliveries:)),
+                .init(name: "floor", run: Subjects.shareFloor(deliveries:)),
             ],
             expectedChecksum: Subjects.shareExpected(deliveries:)),
         Scenario(
