@@ -80,6 +80,7 @@ public enum Catalog {
             sides: [
                 .init(name: "rx", run: Everyday.retryRx(subscriptions:)),
                 .init(name: "opencombine", run: Everyday.retryOpenCombine(subscriptions:)),
+                .init(name: "floor", run: Everyday.retryFloor(subscriptions:)),
             ],
             expectedChecksum: Everyday.retryExpected(subscriptions:)),
         Scenario(
