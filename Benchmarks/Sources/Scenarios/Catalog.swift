@@ -161,6 +161,7 @@ public enum Catalog {
             sides: [
                 .init(name: "rx", run: Combining.zipRx(elements:)),
                 .init(name: "opencombine", run: Combining.zipOpenCombine(elements:)),
+                .init(name: "floor", run: Combining.zipFloor(elements:)),
             ],
             expectedChecksum: Combining.zipExpected(elements:)),
         Scenario(
