@@ -84,6 +84,14 @@ public enum Catalog {
             ],
             expectedChecksum: Everyday.retryExpected(subscriptions:)),
         Scenario(
+            name: "async_values_per_element", unit: "element", unitsPerIteration: 1_000_000,
+            sides: [
+                .init(name: "rx", run: AsyncValues.rx(elements:)),
+                .init(name: "opencombine", run: AsyncValues.openCombine(elements:)),
+                .init(name: "floor", run: AsyncValues.floor(elements:)),
+            ],
+            expectedChecksum: AsyncValues.expected(elements:)),
+        Scenario(
             name: "publish_subject_fanout", unit: "delivery", unitsPerIteration: 1_000_000,
             sides: [
                 .init(name: "rx", run: Subjects.publishFanoutRx(deliveries:)),
