@@ -33,6 +33,8 @@ SCENARIOS = {
     "enumerated_per_element": (1_000_000, "element", "no allocation per element"),
     "skip_while_per_element": (1_000_000, "element", "no allocation per element"),
     "retry_per_subscription": (1_000, "subscription", "rx ≤ 0.5× OpenCombine"),
+    "async_values_per_element": (
+        1_000_000, "element", "rx ≤ 1.2× floor (AsyncThrowingStream alone), no allocation per element"),
     "driver_per_delivery": (1_000_000, "element", "rx ≤ 1.2× floor (the same chain by hand), no allocation per element"),
     "combine_latest": (1_000_000, "element", "rx ≤ 3× floor, no allocation per element"),
     "zip_per_element": (1_000_000, "element", "rx ≤ 0.3× OpenCombine"),

@@ -80,8 +80,17 @@ public enum Catalog {
             sides: [
                 .init(name: "rx", run: Everyday.retryRx(subscriptions:)),
                 .init(name: "opencombine", run: Everyday.retryOpenCombine(subscriptions:)),
+                .init(name: "floor", run: Everyday.retryFloor(subscriptions:)),
             ],
             expectedChecksum: Everyday.retryExpected(subscriptions:)),
+        Scenario(
+            name: "async_values_per_element", unit: "element", unitsPerIteration: 1_000_000,
+            sides: [
+                .init(name: "rx", run: AsyncValues.rx(elements:)),
+                .init(name: "opencombine", run: AsyncValues.openCombine(elements:)),
+                .init(name: "floor", run: AsyncValues.floor(elements:)),
+            ],
+            expectedChecksum: AsyncValues.expected(elements:)),
         Scenario(
             name: "publish_subject_fanout", unit: "delivery", unitsPerIteration: 1_000_000,
             sides: [
@@ -95,6 +104,7 @@ public enum Catalog {
             sides: [
                 .init(name: "rx", run: Subjects.behaviorSubscribeRx(subscriptions:)),
                 .init(name: "opencombine", run: Subjects.behaviorSubscribeOpenCombine(subscriptions:)),
+                .init(name: "floor", run: Subjects.behaviorSubscribeFloor(subscriptions:)),
             ],
             expectedChecksum: Subjects.behaviorExpected(subscriptions:)),
         Scenario(
@@ -102,6 +112,7 @@ public enum Catalog {
             sides: [
                 .init(name: "rx", run: Subjects.shareRx(deliveries:)),
                 .init(name: "opencombine", run: Subjects.shareOpenCombine(deliveries:)),
+                .init(name: "floor", run: Subjects.shareFloor(deliveries:)),
             ],
             expectedChecksum: Subjects.shareExpected(deliveries:)),
         Scenario(
@@ -158,6 +169,7 @@ public enum Catalog {
             sides: [
                 .init(name: "rx", run: Combining.zipRx(elements:)),
                 .init(name: "opencombine", run: Combining.zipOpenCombine(elements:)),
+                .init(name: "floor", run: Combining.zipFloor(elements:)),
             ],
             expectedChecksum: Combining.zipExpected(elements:)),
         Scenario(

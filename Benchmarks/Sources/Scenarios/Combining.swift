@@ -2,10 +2,12 @@ import OpenCombine
 import RxCore
 import RxDisposables
 import RxOperators
+import Synchronization
 
 /// The combining operators fed by two subjects with alternating sends, beside OpenCombine's
-/// `zip` and, where OpenCombine 0.14 has no counterpart (`combineLatest`, `withLatestFrom`), a
-/// closure floor: two optionals and a callback.
+/// `zip` where it has one, and a closure floor: two optionals and a callback for
+/// `combineLatest` and `withLatestFrom` (which OpenCombine 0.14 lacks), two locked queues and a
+/// callback for `zip`.
 enum Combining {
     /// `combine_latest`: `combineLatest` of two `PublishSubject`s, the two sent to in turn, into
     /// a summing sink, per element sent.
@@ -74,6 +76,28 @@ enum Combining {
         return total.sum
     }
 
+    /// The floor: two queues paired by hand. Each side's closure takes the lock, pairs its element
+    /// with the head of the other side's queue if there is one or appends it to its own, and
+    /// calls the callback with the pair outside the lock. The lock is the least a `zip` does,
+    /// since its two sources may send from different threads; the queues keep their storage, so
+    /// no element allocates.
+    static func zipFloor(elements: Int) -> Int {
+        let total = Accumulator()
+        let queues = ZipQueues()
+        let emit = opaquePair { total.sum &+= $0 &+ $1 }
+        let onFirst: (Int) -> Void = opaque { value in
+            if let other = queues.pairFirst(value) { emit(value, other) }
+        }
+        let onSecond: (Int) -> Void = opaque { value in
+            if let other = queues.pairSecond(value) { emit(other, value) }
+        }
+        for _ in 0..<elements / 2 {
+            onFirst(1)
+            onSecond(1)
+        }
+        return total.sum
+    }
+
     static func zipExpected(elements: Int) -> Int {
         elements / 2 * 2
     }
@@ -111,4 +135,40 @@ enum Combining {
     static func withLatestFromExpected(elements: Int) -> Int {
         elements / 2 * 2
     }
+}
+
+/// The two queues of `zip_per_element`'s floor, under one `Mutex`.
+private final class ZipQueues: Sendable {
+    private let queues = Mutex<(first: [Int], second: [Int])>(([], []))
+
+    /// The head of the second queue, taken out, to pair with `value`; or `nil`, with `value`
+    /// appended to the first queue.
+    @inline(never)
+    func pairFirst(_ value: Int) -> Int? {
+        queues.withLock { queues in
+            if queues.second.isEmpty {
+                queues.first.append(value)
+                return nil
+            }
+            return queues.second.removeFirst()
+        }
+    }
+
+    /// As `pairFirst(_:)`, the other way round.
+    @inline(never)
+    func pairSecond(_ value: Int) -> Int? {
+        queues.withLock { queues in
+            if queues.first.isEmpty {
+                queues.second.append(value)
+                return nil
+            }
+            return queues.first.removeFirst()
+        }
+    }
+}
+
+// As `opaque(_:)` in Workload.swift, for a callback that takes a pair.
+@inline(never)
+private func opaquePair(_ closure: @escaping (Int, Int) -> Void) -> (Int, Int) -> Void {
+    closure
 }

@@ -195,6 +195,42 @@ enum Everyday {
         return total.sum
     }
 
+    /// The floor: the same retry written with closures. Per subscription, a fresh `deferred`-like
+    /// factory (it counts its calls in a captured variable) is called once per attempt and
+    /// builds a fresh attempt each time: one holding its error (made anew, an `any Error`) for
+    /// the first two, one holding its element for the third, as `.error` and `.just` hold
+    /// theirs. A loop of at most three attempts runs them until one sends its element instead of
+    /// failing. Nothing is disposed: the attempts run synchronously and hold nothing afterwards.
+    static func retryFloor(subscriptions: Int) -> Int {
+        let total = Accumulator()
+        let sink: (Int) -> Void = opaque { total.sum &+= $0 }
+        for _ in 0..<subscriptions {
+            var failures = 0
+            let source = opaqueSource { () -> RetryAttempt in
+                failures += 1
+                if failures <= 2 {
+                    let error: any Error = BenchmarkFailure()
+                    return { _, onError in onError(error) }
+                }
+                let element = Workload.step
+                return { onNext, _ in onNext(element) }
+            }
+            retry(attempts: 3, source, onNext: sink)
+        }
+        return total.sum
+    }
+
+    /// The retry loop of `retryFloor`: up to `attempts` attempts, each built afresh by
+    /// `source`, until one does not fail.
+    @inline(never)
+    private static func retry(attempts: Int, _ source: () -> RetryAttempt, onNext: (Int) -> Void) {
+        for _ in 0..<attempts {
+            var failed = false
+            source()(onNext) { _ in failed = true }
+            if !failed { return }
+        }
+    }
+
     static func retryExpected(subscriptions: Int) -> Int {
         subscriptions
     }
@@ -202,3 +238,14 @@ enum Everyday {
 
 /// The error the failing sides of `retry_per_subscription` send.
 struct BenchmarkFailure: Error {}
+
+/// One attempt of `retry_per_subscription`'s floor: sends its element to the first closure or
+/// its error to the second.
+private typealias RetryAttempt = (_ onNext: (Int) -> Void, _ onError: (any Error) -> Void) -> Void
+
+// As `opaque(_:)` in Workload.swift, for the floor's attempt factory: it escapes, as `deferred`'s
+// closure does, and its calls stay calls.
+@inline(never)
+private func opaqueSource(_ source: @escaping () -> RetryAttempt) -> () -> RetryAttempt {
+    source
+}
