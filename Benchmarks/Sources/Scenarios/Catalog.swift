@@ -18,6 +18,7 @@ public enum Catalog {
                 .init(name: "opencombine-erased", run: MapFilterCreating.openCombineErased(chains:)),
                 .init(name: "opencombine-subject", run: MapFilterCreating.openCombineSubject(chains:)),
                 .init(name: "lazy-minimum", run: MapFilterCreating.lazyMinimum(chains:)),
+                .init(name: "rx-build-only", run: MapFilterCreating.rxBuildOnly(chains:)),
                 .init(name: "floor", run: MapFilterCreating.floor(chains:)),
             ],
             expectedChecksum: MapFilterCreating.expected(chains:)),
