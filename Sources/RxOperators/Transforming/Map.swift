@@ -17,12 +17,13 @@ extension ObservableType {
         // Inlinable, so that it is specialised where it is called: the cast and the producer's
         // type then have known generic arguments, and their metadata comes from a cache in the
         // caller instead of a runtime lookup on every call.
-        if let composable = self as? ComposableProducer<Element>,
-            let composed = composable.composeMap(transform, isolation: handlerIsolation)
-        {
-            return composed
-        }
-        if let just = self as? Just<Element> {
+        if let composable = self as? ComposableProducer<Element> {
+            if let composed = composable.composeMap(transform, isolation: handlerIsolation) {
+                return composed
+            }
+        } else if let just = self as? Just<Element> {
+            // Only when the source is not a composable producer, which a `Just` never is: the
+            // second cast would fail for every stage of a chain.
             return JustThenMap(just.element, transform: transform, isolation: handlerIsolation)
         }
         return Map(source: asObservable(), transform: transform, isolation: handlerIsolation)
