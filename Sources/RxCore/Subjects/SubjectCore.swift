@@ -158,47 +158,46 @@ final class SubjectCore<Element>: SubjectCoreBase, @unchecked Sendable {
         withExtendedLifetime(finished) {}
     }
 
-    /// Subscribes `observer` to what is sent from now on, for a subject that replays nothing.
+    /// Subscribes `entry` to what is sent from now on, for a subject that replays nothing.
     @inline(__always)
-    func subscribe<Observer: ObserverType>(_ observer: Observer, subject: AnyObject) -> any Disposable
-    where Observer.Element == Element {
-        let entry = ObserverSubjectEntry(observer, priming: false)
+    func subscribe(_ entry: ElementSubjectEntry<Element>, subject: AnyObject) -> any Disposable {
         let key = withLock { admit(entry) }
         if key >= 0 {
             return SubjectSubscription(core: self, key: key)
         }
-        refuse(observer, code: key, subject: subject)
+        refuse(entry, code: key, subject: subject)
         return Disposables.create()
     }
 
-    /// Subscribes `observer` after sending it what the subject replays. `replay` runs under the
+    /// Subscribes `entry` after sending it what the subject replays. `replay` runs under the
     /// lock: it admits the entry it is given (``admit(_:)``), stores the answer in its second
-    /// argument and returns what to replay; `send` then sends that to the observer, after the
-    /// lock and before anything sent after the subscription, knowing the answer.
+    /// argument and returns what to replay; `send` then sends that to the entry's observer
+    /// (the entry's `send(_:)`), after the lock and before anything sent
+    /// after the subscription, knowing the answer.
     @inline(__always)
-    func subscribe<Observer: ObserverType, Replay>(
-        _ observer: Observer, subject: AnyObject, replay: (SubjectEntry, inout Int) -> Replay,
-        send: (Replay, _ key: Int, Observer) -> Void
-    ) -> any Disposable where Observer.Element == Element {
-        let entry = ObserverSubjectEntry(observer, priming: true)
+    func subscribe<Replay>(
+        _ entry: ElementSubjectEntry<Element>, subject: AnyObject, replay: (SubjectEntry, inout Int) -> Replay,
+        send: (Replay, _ key: Int, ElementSubjectEntry<Element>) -> Void
+    ) -> any Disposable {
+        entry.startPriming()
         var key = 0
         let replayed = withLock { replay(entry, &key) }
-        send(replayed, key, observer)
+        send(replayed, key, entry)
         if key >= 0 {
             entry.finishPriming()
             return SubjectSubscription(core: self, key: key)
         }
-        refuse(observer, code: key, subject: subject)
+        refuse(entry, code: key, subject: subject)
         return Disposables.create()
     }
 
-    /// Sends a refused observer the subject's terminal event, or `RxError.disposed(object:)`.
-    private func refuse<Observer: ObserverType>(_ observer: Observer, code: Int, subject: AnyObject)
-    where Observer.Element == Element {
+    /// Sends a refused entry's observer the subject's terminal event, or
+    /// `RxError.disposed(object:)`.
+    private func refuse(_ entry: ElementSubjectEntry<Element>, code: Int, subject: AnyObject) {
         if code == Self.ended, let stoppedEvent = withLock({ stoppedEvent }) {
-            observer.on(stoppedEvent)
+            entry.send(stoppedEvent)
         } else {
-            observer.on(.error(RxError.disposed(object: subject)))
+            entry.send(.error(RxError.disposed(object: subject)))
         }
     }
 
