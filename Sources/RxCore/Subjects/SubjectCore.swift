@@ -104,8 +104,23 @@ final class SubjectCore<Element>: SubjectCoreBase, @unchecked Sendable {
     @inline(__always)
     func sendNext(_ element: Element) {
         let entries = withLock { recipients }
-        for entry in entries {
-            unsafeDowncast(entry, to: ElementSubjectEntry<Element>.self).deliver(element)
+        deliver(element, to: entries)
+    }
+
+    /// Delivers `element` to each of `entries`, which the caller's snapshot keeps alive for the
+    /// whole walk: each entry is read from the snapshot's storage without being retained, where
+    /// iterating the array would retain and release every entry on every send.
+    @inline(__always)
+    private func deliver(_ element: Element, to entries: ContiguousArray<SubjectEntry>) {
+        entries.withUnsafeBufferPointer { buffer in
+            let storage = UnsafeRawBufferPointer(buffer)
+            let stride = MemoryLayout<Unmanaged<SubjectEntry>>.stride
+            for index in 0..<buffer.count {
+                storage.load(fromByteOffset: index * stride, as: Unmanaged<SubjectEntry>.self)
+                    ._withUnsafeGuaranteedRef { entry in
+                        unsafeDowncast(entry, to: ElementSubjectEntry<Element>.self).deliver(element)
+                    }
+            }
         }
     }
 
@@ -122,9 +137,7 @@ final class SubjectCore<Element>: SubjectCoreBase, @unchecked Sendable {
             }
             return update()
         }
-        for entry in entries {
-            unsafeDowncast(entry, to: ElementSubjectEntry<Element>.self).deliver(element)
-        }
+        self.deliver(element, to: entries)
         withExtendedLifetime(discarded) {}
     }
 
