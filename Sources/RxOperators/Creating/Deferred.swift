@@ -10,7 +10,13 @@ extension ObservableType {
         file: StaticString = #fileID, line: UInt = #line
     ) -> Observable<Element> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        let observableFactory = handlerIsolation.guarding(observableFactory, "deferred(_:)")
+        // Passed through `guarding` only when written in an actor: its result is a type parameter
+        // there, so the closure would be reabstracted on the way in and again on the way out,
+        // which allocates two closure contexts at every call and adds two calls to every
+        // subscription, even when it comes back unchanged.
+        let observableFactory =
+            handlerIsolation.isNonisolated
+            ? observableFactory : handlerIsolation.guarding(observableFactory, "deferred(_:)")
         // Inlinable, so that `Deferred<Element>` is made where its type is known: its metadata
         // then comes from a cache in the caller instead of a runtime lookup at every call.
         return Deferred(observableFactory: observableFactory)
