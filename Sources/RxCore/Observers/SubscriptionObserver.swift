@@ -49,6 +49,10 @@ final class SubscriptionObserver<Element>: ElementSubjectEntry<Element>, Observe
         on(event)
     }
 
+    override func refuse(with event: Event<Element>) {
+        on(event)
+    }
+
     deinit {
         Resources.trackDeallocation(self)
     }

@@ -208,9 +208,9 @@ final class SubjectCore<Element>: SubjectCoreBase, @unchecked Sendable {
     /// `RxError.disposed(object:)`.
     private func refuse(_ entry: ElementSubjectEntry<Element>, code: Int, subject: AnyObject) {
         if code == Self.ended, let stoppedEvent = withLock({ stoppedEvent }) {
-            entry.send(stoppedEvent)
+            entry.refuse(with: stoppedEvent)
         } else {
-            entry.send(.error(RxError.disposed(object: subject)))
+            entry.refuse(with: .error(RxError.disposed(object: subject)))
         }
     }
 

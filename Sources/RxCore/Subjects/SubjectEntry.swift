@@ -78,6 +78,12 @@ class ElementSubjectEntry<Element>: SubjectEntry {
         rxAbstractMethod()
     }
 
+    /// Sends the observer of a subscription the subject refused (it ended, or was disposed) the
+    /// terminal event it gets instead, through the observer's `on(_:)`.
+    func refuse(with event: Event<Element>) {
+        rxAbstractMethod()
+    }
+
     /// Delivers `element` as the phase allows.
     @inline(__always)
     final func deliver(_ element: Element) {
@@ -156,6 +162,10 @@ final class ObserverSubjectEntry<Observer: ObserverType>: ElementSubjectEntry<Ob
 
     override func send(_ element: Observer.Element) {
         observer.onNext(element)
+    }
+
+    override func refuse(with event: Event<Observer.Element>) {
+        observer.on(event)
     }
 
     override func send(_ event: Event<Observer.Element>) {

@@ -157,10 +157,12 @@ struct LastValue<Value>: ~Copyable {
     /// Whether a value is kept.
     private(set) var isKept = false
 
-    /// The kept value; only once ``isKept``.
+    /// A copy of the kept value; only once ``isKept``. A copy, not a borrow of the storage: the
+    /// comparison that reads it is user code, which must not find the value released under it if
+    /// it sends into the sink again.
     @inline(__always)
     var value: Value {
-        _read { yield storage.pointee }
+        storage.pointee
     }
 
     /// Keeps `value`, releasing the one it replaces.
