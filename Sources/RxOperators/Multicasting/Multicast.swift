@@ -49,13 +49,14 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
     SubjectNumbering
 {
     typealias SourceElement = Subject.Observer.Element
+    typealias Connection = MulticastConnection<Subject, Subject.Observer>
 
     private let source: Observable<SourceElement>
     private let makeSubject: () -> Subject
     private let lock = RxLock()
     // Guarded by `lock`.
     private var subject: Subject?
-    private var connection: MulticastConnection<Subject, Subject.Observer>?
+    private var connection: Connection?
     /// The number of the current subject: each subject made gets the next.
     private var subjectNumber: UInt64 = 0
 
@@ -101,7 +102,7 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
 
     func connectNumbered() -> (any Disposable, subject: UInt64) {
         let (subject, number) = currentSubject
-        let (current, isNew) = lock.withLockReturningShared { () -> (MulticastConnection<Subject, Subject.Observer>, Bool) in
+        let (current, isNew) = lock.withLockReturningShared { () -> (Connection, Bool) in
             // A connection being disposed on another thread is no longer one to hand out.
             if let existing = self.connection, !existing.isDisposed { return (existing, false) }
             let made = MulticastConnection(parent: self, subjectObserver: subject.asObserver(), subjectNumber: number)
@@ -115,7 +116,7 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
     }
 
     /// Forgets `connection`, and the subject it fed, if it is the current one.
-    fileprivate func connectionEnded(_ connection: MulticastConnection<Subject, Subject.Observer>) {
+    fileprivate func connectionEnded(_ connection: Connection) {
         let subject = lock.withLockReturningShared { () -> Subject? in
             guard self.connection === connection else { return nil }
             self.connection = nil
