@@ -185,8 +185,8 @@ final class SubjectCore<Element>: SubjectCoreBase, @unchecked Sendable {
     /// Subscribes `entry` after sending it what the subject replays. `replay` runs under the
     /// lock: it admits the entry it is given (``admit(_:)``), stores the answer in its second
     /// argument and returns what to replay; `send` then sends that to the entry's observer
-    /// (the entry's `send(_:)`), after the lock and before anything sent
-    /// after the subscription, knowing the answer.
+    /// (through the entry's `send(_:)`), after the lock and before anything sent after the
+    /// subscription, knowing the answer.
     @inline(__always)
     func subscribe<Replay>(
         _ entry: ElementSubjectEntry<Element>, subject: AnyObject, replay: (SubjectEntry, inout Int) -> Replay,
