@@ -11,7 +11,9 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     public typealias SubjectObserverType = AsyncSubject<Element>
 
     private let core = SubjectCore<Element>()
-    // Guarded by the core's lock.
+    // Guarded by the core's lock, which keeps every access apart: the runtime's exclusivity
+    // check, a call on each access, is left out.
+    @exclusivity(unchecked)
     private var lastElement: Element?
 
     /// A subject with no element yet.
@@ -64,15 +66,24 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     /// `RxError.disposed(object:)`.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
+        subscribe(entry: ObserverSubjectEntry(observer))
+    }
+
+    // The observer is its own entry: no entry to make, and no metadata to ask for.
+    override func subscribe(subscriptionObserver observer: SubscriptionObserver<Element>) -> (any Disposable)? {
+        subscribe(entry: observer)
+    }
+
+    private func subscribe(entry: ElementSubjectEntry<Element>) -> any Disposable {
         core.subscribe(
-            observer, subject: self,
+            entry, subject: self,
             replay: { entry, key -> Element? in
                 key = core.admit(entry)
                 // Once completed, the last element goes before the completion.
                 return key == SubjectCoreBase.ended && core.stoppedEvent?.isCompleted == true ? lastElement : nil
             },
-            send: { last, _, observer in
-                if let last { observer.onNext(last) }
+            send: { last, _, entry in
+                if let last { entry.send(last) }
             })
     }
 

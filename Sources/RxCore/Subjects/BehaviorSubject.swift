@@ -15,7 +15,9 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     public typealias SubjectObserverType = BehaviorSubject<Element>
 
     private let core = SubjectCore<Element>()
-    // Guarded by the core's lock.
+    // Guarded by the core's lock, which keeps every access apart: the runtime's exclusivity
+    // check, a call on each access, is left out.
+    @exclusivity(unchecked)
     private var element: Element
 
     /// A subject whose latest element is `value` until it receives another.
@@ -79,15 +81,24 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// ended subject sends its terminal event only, a disposed one `RxError.disposed(object:)`.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
+        subscribe(entry: ObserverSubjectEntry(observer))
+    }
+
+    // The observer is its own entry: no entry to make, and no metadata to ask for.
+    override func subscribe(subscriptionObserver observer: SubscriptionObserver<Element>) -> (any Disposable)? {
+        subscribe(entry: observer)
+    }
+
+    private func subscribe(entry: ElementSubjectEntry<Element>) -> any Disposable {
         core.subscribe(
-            observer, subject: self,
+            entry, subject: self,
             replay: { entry, key in
                 key = core.admit(entry)
                 return element
             },
-            send: { value, key, observer in
+            send: { value, key, entry in
                 // An ended subject sends its terminal event only.
-                if key >= 0 { observer.onNext(value) }
+                if key >= 0 { entry.send(value) }
             })
     }
 

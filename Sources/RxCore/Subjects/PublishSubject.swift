@@ -55,6 +55,11 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     /// event at once, a disposed one `RxError.disposed(object:)`.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
+        core.subscribe(ObserverSubjectEntry(observer), subject: self)
+    }
+
+    // The observer is its own entry: no entry to make, and no metadata to ask for.
+    override func subscribe(subscriptionObserver observer: SubscriptionObserver<Element>) -> (any Disposable)? {
         core.subscribe(observer, subject: self)
     }
 

@@ -14,7 +14,9 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     public typealias SubjectObserverType = ReplaySubject<Element>
 
     private let core = SubjectCore<Element>()
-    // Guarded by the core's lock.
+    // Guarded by the core's lock, which keeps every access apart: the runtime's exclusivity
+    // check, a call on each access, is left out.
+    @exclusivity(unchecked)
     private var buffer: ReplayBuffer<Element>
 
     private init(capacity: Int) {
@@ -74,17 +76,26 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     /// `RxError.disposed(object:)`.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
     where Observer.Element == Element {
+        subscribe(entry: ObserverSubjectEntry(observer))
+    }
+
+    // The observer is its own entry: no entry to make, and no metadata to ask for.
+    override func subscribe(subscriptionObserver observer: SubscriptionObserver<Element>) -> (any Disposable)? {
+        subscribe(entry: observer)
+    }
+
+    private func subscribe(entry: ElementSubjectEntry<Element>) -> any Disposable {
         core.subscribe(
-            observer, subject: self,
+            entry, subject: self,
             replay: { entry, key in
                 key = core.admit(entry)
                 return buffer.elements
             },
-            send: { elements, key, observer in
+            send: { elements, key, entry in
                 // An ended subject sends its buffer too, then its terminal event; a disposed
                 // one has none.
                 for element in elements {
-                    observer.onNext(element)
+                    entry.send(element)
                 }
             })
     }

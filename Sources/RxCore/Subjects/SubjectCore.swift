@@ -104,8 +104,23 @@ final class SubjectCore<Element>: SubjectCoreBase, @unchecked Sendable {
     @inline(__always)
     func sendNext(_ element: Element) {
         let entries = withLock { recipients }
-        for entry in entries {
-            unsafeDowncast(entry, to: ElementSubjectEntry<Element>.self).deliver(element)
+        deliver(element, to: entries)
+    }
+
+    /// Delivers `element` to each of `entries`, which the caller's snapshot keeps alive for the
+    /// whole walk: each entry is read from the snapshot's storage without being retained, where
+    /// iterating the array would retain and release every entry on every send.
+    @inline(__always)
+    private func deliver(_ element: Element, to entries: ContiguousArray<SubjectEntry>) {
+        entries.withUnsafeBufferPointer { buffer in
+            let storage = UnsafeRawBufferPointer(buffer)
+            let stride = MemoryLayout<Unmanaged<SubjectEntry>>.stride
+            for index in 0..<buffer.count {
+                storage.load(fromByteOffset: index * stride, as: Unmanaged<SubjectEntry>.self)
+                    ._withUnsafeGuaranteedRef { entry in
+                        unsafeDowncast(entry, to: ElementSubjectEntry<Element>.self).deliver(element)
+                    }
+            }
         }
     }
 
@@ -122,9 +137,7 @@ final class SubjectCore<Element>: SubjectCoreBase, @unchecked Sendable {
             }
             return update()
         }
-        for entry in entries {
-            unsafeDowncast(entry, to: ElementSubjectEntry<Element>.self).deliver(element)
-        }
+        self.deliver(element, to: entries)
         withExtendedLifetime(discarded) {}
     }
 
@@ -158,47 +171,46 @@ final class SubjectCore<Element>: SubjectCoreBase, @unchecked Sendable {
         withExtendedLifetime(finished) {}
     }
 
-    /// Subscribes `observer` to what is sent from now on, for a subject that replays nothing.
+    /// Subscribes `entry` to what is sent from now on, for a subject that replays nothing.
     @inline(__always)
-    func subscribe<Observer: ObserverType>(_ observer: Observer, subject: AnyObject) -> any Disposable
-    where Observer.Element == Element {
-        let entry = ObserverSubjectEntry(observer, priming: false)
+    func subscribe(_ entry: ElementSubjectEntry<Element>, subject: AnyObject) -> any Disposable {
         let key = withLock { admit(entry) }
         if key >= 0 {
             return SubjectSubscription(core: self, key: key)
         }
-        refuse(observer, code: key, subject: subject)
+        refuse(entry, code: key, subject: subject)
         return Disposables.create()
     }
 
-    /// Subscribes `observer` after sending it what the subject replays. `replay` runs under the
+    /// Subscribes `entry` after sending it what the subject replays. `replay` runs under the
     /// lock: it admits the entry it is given (``admit(_:)``), stores the answer in its second
-    /// argument and returns what to replay; `send` then sends that to the observer, after the
-    /// lock and before anything sent after the subscription, knowing the answer.
+    /// argument and returns what to replay; `send` then sends that to the entry's observer
+    /// (through the entry's `send(_:)`), after the lock and before anything sent after the
+    /// subscription, knowing the answer.
     @inline(__always)
-    func subscribe<Observer: ObserverType, Replay>(
-        _ observer: Observer, subject: AnyObject, replay: (SubjectEntry, inout Int) -> Replay,
-        send: (Replay, _ key: Int, Observer) -> Void
-    ) -> any Disposable where Observer.Element == Element {
-        let entry = ObserverSubjectEntry(observer, priming: true)
+    func subscribe<Replay>(
+        _ entry: ElementSubjectEntry<Element>, subject: AnyObject, replay: (SubjectEntry, inout Int) -> Replay,
+        send: (Replay, _ key: Int, ElementSubjectEntry<Element>) -> Void
+    ) -> any Disposable {
+        entry.startPriming()
         var key = 0
         let replayed = withLock { replay(entry, &key) }
-        send(replayed, key, observer)
+        send(replayed, key, entry)
         if key >= 0 {
             entry.finishPriming()
             return SubjectSubscription(core: self, key: key)
         }
-        refuse(observer, code: key, subject: subject)
+        refuse(entry, code: key, subject: subject)
         return Disposables.create()
     }
 
-    /// Sends a refused observer the subject's terminal event, or `RxError.disposed(object:)`.
-    private func refuse<Observer: ObserverType>(_ observer: Observer, code: Int, subject: AnyObject)
-    where Observer.Element == Element {
+    /// Sends a refused entry's observer the subject's terminal event, or
+    /// `RxError.disposed(object:)`.
+    private func refuse(_ entry: ElementSubjectEntry<Element>, code: Int, subject: AnyObject) {
         if code == Self.ended, let stoppedEvent = withLock({ stoppedEvent }) {
-            observer.on(stoppedEvent)
+            entry.refuse(with: stoppedEvent)
         } else {
-            observer.on(.error(RxError.disposed(object: subject)))
+            entry.refuse(with: .error(RxError.disposed(object: subject)))
         }
     }
 

@@ -22,7 +22,10 @@ import Synchronization
 /// disposal does with it runs without asking the runtime for generic type metadata, which in
 /// code that is generic over the element would cost more than the rest of the work. The
 /// subclass ``ElementSubjectEntry`` knows the element type; ``ObserverSubjectEntry``
-/// also knows the observer's, and calls it without type erasure.
+/// also knows the observer's, and calls it without type erasure. The observer that
+/// `subscribe(onNext:onError:onCompleted:onDisposed:)` makes, `SubscriptionObserver`, is an
+/// entry itself (see ``Observable/subscribe(subscriptionObserver:)``).
+@usableFromInline
 class SubjectEntry {
     enum Phase {
         static let priming: UInt8 = 0
@@ -38,12 +41,17 @@ class SubjectEntry {
     /// Held by the subscribing thread while it primes the entry.
     final let primingTurn = DeliveryTurn()
 
-    init(priming: Bool) {
-        phase = Atomic(priming ? Phase.priming : Phase.live)
-        if priming {
-            // A new entry's turn is free: this takes it for the subscribing thread.
-            _ = primingTurn.tryEnter()
-        }
+    /// A live entry; ``startPriming()`` makes it a priming one.
+    init() {
+        phase = Atomic(Phase.live)
+    }
+
+    /// Before the entry is admitted to a list: makes it wait, as a priming entry, for the
+    /// subscribing thread to send it what the subject replays.
+    final func startPriming() {
+        phase.store(Phase.priming, ordering: .relaxed)
+        // A new entry's turn is free: this takes it for the subscribing thread.
+        _ = primingTurn.tryEnter()
     }
 
     /// Stops all delivery to the observer, from now on.
@@ -53,6 +61,7 @@ class SubjectEntry {
 }
 
 /// A ``SubjectEntry`` of a subject of `Element`: delivery as the phase allows.
+@usableFromInline
 class ElementSubjectEntry<Element>: SubjectEntry {
     // The events the observer sent into the subject while it was being primed; touched only by
     // the subscribing thread, which holds the priming turn.
@@ -66,6 +75,12 @@ class ElementSubjectEntry<Element>: SubjectEntry {
 
     /// Sends `event` to the observer; only the subclass knows how.
     func send(_ event: Event<Element>) {
+        rxAbstractMethod()
+    }
+
+    /// Sends the observer of a subscription the subject refused (it ended, or was disposed) the
+    /// terminal event it gets instead, through the observer's `on(_:)`.
+    func refuse(with event: Event<Element>) {
         rxAbstractMethod()
     }
 
@@ -140,13 +155,17 @@ class ElementSubjectEntry<Element>: SubjectEntry {
 final class ObserverSubjectEntry<Observer: ObserverType>: ElementSubjectEntry<Observer.Element> {
     private let observer: Observer
 
-    init(_ observer: Observer, priming: Bool) {
+    init(_ observer: Observer) {
         self.observer = observer
-        super.init(priming: priming)
+        super.init()
     }
 
     override func send(_ element: Observer.Element) {
         observer.onNext(element)
+    }
+
+    override func refuse(with event: Event<Observer.Element>) {
+        observer.on(event)
     }
 
     override func send(_ event: Event<Observer.Element>) {

@@ -83,14 +83,14 @@ final class DistinctUntilChangedSink<Element: Equatable, Observer: ObserverType>
 where Observer.Element == Element {
     // Touched only by `onNext(_:)`, which a source calls serially.
     @exclusivity(unchecked)
-    private var last: Element?
+    private var last = LastValue<Element>()
 
     @inline(__always)
     func onNext(_ element: Element) {
-        if let last, last == element {
+        if last.isKept && last.value == element {
             return
         }
-        last = element
+        last.keep(element)
         forwardNext(element)
     }
 }
@@ -128,7 +128,7 @@ final class DistinctUntilChangedByKeySink<Key, Observer: ObserverType>: Sink<Obs
     private let comparer: (Key, Key) throws -> Bool
     // Touched only by `onNext(_:)`, which a source calls serially.
     @exclusivity(unchecked)
-    private var lastKey: Key?
+    private var lastKey = LastValue<Key>()
 
     init(
         keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool,
@@ -142,14 +142,51 @@ final class DistinctUntilChangedByKeySink<Key, Observer: ObserverType>: Sink<Obs
     func onNext(_ element: Element) {
         do {
             let key = try keySelector(element)
-            if let lastKey, try comparer(lastKey, key) {
+            if lastKey.isKept, try comparer(lastKey.value, key) {
                 return
             }
-            lastKey = key
+            lastKey.keep(key)
         } catch {
             forwardErrorAndDispose(error)
             return
         }
         forwardNext(element)
+    }
+}
+
+/// The value a `distinctUntilChanged` sink compares the next one with, kept in storage of its own
+/// instead of as an optional. A sink's `onNext(_:)` runs in code not specialised for the element
+/// type, where binding or comparing an `Optional<Value>` asks the runtime for the optional's
+/// metadata at every element; this value's layout does not depend on `Value`, and reading or
+/// replacing what it keeps needs only `Value`'s own metadata, which the sink holds.
+struct LastValue<Value>: ~Copyable {
+    private let storage = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+    /// Whether a value is kept.
+    private(set) var isKept = false
+
+    /// A copy of the kept value; only once ``isKept``. A copy, not a borrow of the storage: the
+    /// comparison that reads it is user code, which must not find the value released under it if
+    /// it sends into the sink again.
+    @inline(__always)
+    var value: Value {
+        storage.pointee
+    }
+
+    /// Keeps `value`, releasing the one it replaces.
+    @inline(__always)
+    mutating func keep(_ value: Value) {
+        if isKept {
+            storage.pointee = value
+        } else {
+            storage.initialize(to: value)
+            isKept = true
+        }
+    }
+
+    deinit {
+        if isKept {
+            storage.deinitialize(count: 1)
+        }
+        storage.deallocate()
     }
 }

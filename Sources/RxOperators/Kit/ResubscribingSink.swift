@@ -19,6 +19,14 @@ class ResubscribingSink<Observer: ObserverType>: Sink<Observer> {
     // The number of attempts asked for and not yet started, plus one while a loop runs them.
     private final let requests = Atomic<Int>(0)
 
+    // Whether `attempt` may still hold an earlier attempt's subscription: false while every
+    // attempt so far ended while being subscribed, and so was never stored. Replacing nothing
+    // with nothing would still take the lock and copy and destroy two optional existentials.
+    // Touched only by the attempts, which run one at a time, so the runtime's exclusivity check
+    // is left out.
+    @exclusivity(unchecked)
+    private final var mayHoldAttempt = false
+
     /// Starts the next attempt now, or, when a loop is starting one already, has that loop start
     /// it after.
     final func requestNextAttempt() {
@@ -34,7 +42,10 @@ class ResubscribingSink<Observer: ObserverType>: Sink<Observer> {
     /// attempt.
     final func subscribeAttempt(to source: Observable<Observer.Element>) {
         // Disposes the previous attempt first, as RxSwift does.
-        attempt.disposable = nil
+        if mayHoldAttempt {
+            attempt.disposable = nil
+            mayHoldAttempt = false
+        }
         // Held: `attempt` disposes the subscription when the next attempt replaces it or the sink
         // is disposed, so a producer's sink comes with no disposer of its own.
         let observer = AttemptObserver(sink: self)
@@ -48,6 +59,7 @@ class ResubscribingSink<Observer: ObserverType>: Sink<Observer> {
         }
         // Disposed at once when the sink was disposed meanwhile.
         attempt.disposable = subscription
+        mayHoldAttempt = true
     }
 
     /// Starts the next attempt (``subscribeAttempt(to:)``) or ends the sequence when there is

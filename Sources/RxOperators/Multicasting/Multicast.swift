@@ -51,13 +51,14 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
     SubjectNumbering
 {
     typealias SourceElement = Subject.Observer.Element
+    typealias Connection = MulticastConnection<Subject, Subject.Observer>
 
     private let source: Observable<SourceElement>
     private let makeSubject: () -> Subject
     private let lock = RxLock()
     // Guarded by `lock`.
     private var subject: Subject?
-    private var connection: MulticastConnection<Subject>?
+    private var connection: Connection?
     /// The number of the current subject: each subject made gets the next.
     private var subjectNumber: UInt64 = 0
 
@@ -103,7 +104,7 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
 
     func connectNumbered() -> (any Disposable, subject: UInt64) {
         let (subject, number) = currentSubject
-        let (current, isNew) = lock.withLockReturningShared { () -> (MulticastConnection<Subject>, Bool) in
+        let (current, isNew) = lock.withLockReturningShared { () -> (Connection, Bool) in
             // A connection being disposed on another thread is no longer one to hand out.
             if let existing = self.connection, !existing.isDisposed { return (existing, false) }
             let made = MulticastConnection(parent: self, subjectObserver: subject.asObserver(), subjectNumber: number)
@@ -117,7 +118,7 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
     }
 
     /// Forgets `connection`, and the subject it fed, if it is the current one.
-    fileprivate func connectionEnded(_ connection: MulticastConnection<Subject>) {
+    fileprivate func connectionEnded(_ connection: Connection) {
         let subject = lock.withLockReturningShared { () -> Subject? in
             guard self.connection === connection else { return nil }
             self.connection = nil
@@ -133,10 +134,16 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
 /// subject, and disposing it unsubscribes from the source. It ends itself on the source's
 /// terminal event, before passing it on, so that an observer that reconnects from its handler
 /// starts a new connection.
-final class MulticastConnection<Subject: SubjectType>: ObserverType, Cancelable {
-    typealias Element = Subject.Observer.Element
+///
+/// The subject's observer type is a parameter of its own, equal to `Subject.Observer`: an
+/// element then reaches the subject through a type the class's metadata holds, where the
+/// associated type would be asked of the runtime (and its metadata checked) at every element
+/// in code not specialised for it.
+final class MulticastConnection<Subject: SubjectType, SubjectObserver: ObserverType>: ObserverType, Cancelable
+where SubjectObserver == Subject.Observer {
+    typealias Element = SubjectObserver.Element
 
-    private let subjectObserver: Subject.Observer
+    private let subjectObserver: SubjectObserver
     private let disposedFlag = Atomic<Bool>(false)
     private let lock = RxLock()
     // Guarded by `lock`.
@@ -146,7 +153,7 @@ final class MulticastConnection<Subject: SubjectType>: ObserverType, Cancelable 
     /// The number of the subject this connection feeds (``SubjectNumbering``).
     let subjectNumber: UInt64
 
-    init(parent: ConnectableObservableAdapter<Subject>, subjectObserver: Subject.Observer, subjectNumber: UInt64) {
+    init(parent: ConnectableObservableAdapter<Subject>, subjectObserver: SubjectObserver, subjectNumber: UInt64) {
         self.parent = parent
         self.subjectObserver = subjectObserver
         self.subjectNumber = subjectNumber

@@ -5,6 +5,28 @@ import RxTestSupport
 import XCTest
 
 final class PublishSubjectTests: RxTestCase {
+    /// An observer whose `on(_:)` and terminal methods do different things: a subject that
+    /// refuses it sends the terminal event through `on(_:)`; a live one through the methods.
+    private final class SplitObserver: ObserverType {
+        var calls: [String] = []
+        func on(_ event: Event<Int>) { calls.append("on(\(event))") }
+        func onNext(_ element: Int) { calls.append("onNext(\(element))") }
+        func onError(_ error: any Swift.Error) { calls.append("onError") }
+        func onCompleted() { calls.append("onCompleted") }
+    }
+
+    func testARefusedObserverGetsTheTerminalEventThroughOn() {
+        let subject = PublishSubject<Int>()
+        let live = SplitObserver()
+        _ = subject.subscribe(live)
+        subject.onCompleted()
+        let late = SplitObserver()
+        _ = subject.subscribe(late)
+
+        XCTAssertEqual(live.calls, ["onCompleted"])
+        XCTAssertEqual(late.calls, ["on(completed)"])
+    }
+
     /// Three observers subscribe and leave at different ticks while a hot source feeds the
     /// subject: each sees exactly what was sent while it was subscribed.
     func testEachObserverSeesWhatIsSentWhileItIsSubscribed() {

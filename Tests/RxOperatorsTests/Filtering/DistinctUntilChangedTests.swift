@@ -117,6 +117,31 @@ final class DistinctUntilChangedTests: RxTestCase {
         observer = nil
     }
 
+    func testTheEquatableFormKeepsOneElementAndReleasesItWithTheSubscription() {
+        struct Keyed: Equatable {
+            let element: LiveElement
+            static func == (lhs: Keyed, rhs: Keyed) -> Bool { lhs.element.value == rhs.element.value }
+        }
+        let live = Counter()
+        var observer: AnyObserver<Keyed>?
+        let source = Observable<Keyed>.create { receiver in
+            observer = receiver
+            return Disposables.create()
+        }
+        var received = 0
+        let subscription = source.distinctUntilChanged().subscribe(onNext: { _ in received += 1 })
+
+        for value in [1, 1, 2, 2, 3] {
+            observer?.onNext(Keyed(element: LiveElement(value, live: live)))
+        }
+
+        XCTAssertEqual(received, 3)
+        XCTAssertEqual(live.value, 1, "only the last element passed on is kept, to compare the next one with")
+        subscription.dispose()
+        observer = nil
+        XCTAssertEqual(live.value, 0, "the kept element goes with the subscription")
+    }
+
     func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
         assertDisposal(passingThrough: "distinctUntilChanged") { source, _ in source.distinctUntilChanged() }
         assertDisposal(passingThrough: "distinctUntilChanged(_:comparer:)") { source, _ in
