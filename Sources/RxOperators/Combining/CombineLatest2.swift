@@ -133,9 +133,11 @@ final class CombineLatest2Sink<Observer: ObserverType, First, Second>: Serializi
         }
         if claimDelivery() {
             if let pairOffset, let outgoingPair {
-                // The tuple form: the result itself, built in place.
-                outgoingPair.initializeMemory(as: First.self, from: latestFirst, count: 1)
-                (outgoingPair + pairOffset).initializeMemory(as: Second.self, from: latestSecond, count: 1)
+                // The tuple form: the result itself, built in place. One value copied each,
+                // not a buffer of one (`from:count:`), which in unspecialised code goes through
+                // the runtime's array copy and `memcpy`.
+                outgoingPair.initializeMemory(as: First.self, to: latestFirst.pointee)
+                (outgoingPair + pairOffset).initializeMemory(as: Second.self, to: latestSecond.pointee)
             } else {
                 outgoingFirst.initialize(to: latestFirst.pointee)
                 outgoingSecond.initialize(to: latestSecond.pointee)

@@ -88,6 +88,7 @@ class SerializingSink<Observer: ObserverType, Item>: Sink<Observer> {
     /// storage of its own (no ``SerializedDelivery`` is built on that path). After releasing the
     /// lock, the caller delivers it, then calls ``deliverQueued()``. When it answers `false`, the
     /// caller queues what it has with ``enqueue(_:)`` before releasing the lock.
+    @inline(__always)
     final func claimDelivery() -> Bool {
         if delivering {
             return false
@@ -114,6 +115,7 @@ class SerializingSink<Observer: ObserverType, Item>: Sink<Observer> {
 
     /// Outside the lock, by the deliverer: delivers what was queued while it delivered, then
     /// gives up the role.
+    @inline(__always)
     final func deliverQueued() {
         // Only this thread queues (from inside its own delivery), so no lock is needed to see
         // that nothing waits.
