@@ -45,6 +45,34 @@ protocol AnonymousObservableReceiver<Element>: AnyObject {
     func receiveCompleted()
 }
 
+/// The terminal events of `create`'s sinks, written once: the first passes the sink's gate and
+/// ends the subscription, later ones are ignored. Each sink says how its gate answers; the
+/// observer it hands the `create` closure stays in each sink (see `makeObserver()`).
+protocol GatedAnonymousObservableReceiver: AnonymousObservableReceiver {
+    /// Whether a terminal event may pass; exactly one call ever answers `true`.
+    func admitsTerminalEvent() -> Bool
+    func forwardErrorAndDispose(_ error: any Swift.Error)
+    func forwardCompletedAndDispose()
+}
+
+extension GatedAnonymousObservableReceiver {
+    // Always inlined into each sink's witness, where the sink's class is known, so that the calls
+    // below go straight to the sink rather than through this protocol's witness table.
+    @inline(__always)
+    func receiveError(_ error: any Swift.Error) {
+        if admitsTerminalEvent() {
+            forwardErrorAndDispose(error)
+        }
+    }
+
+    @inline(__always)
+    func receiveCompleted() {
+        if admitsTerminalEvent() {
+            forwardCompletedAndDispose()
+        }
+    }
+}
+
 /// The producer behind `create`: it keeps the user's subscribe closure. A `map` right after it,
 /// and a `filter` after that, join its stage (``CreateThenMap``).
 @usableFromInline
@@ -82,7 +110,7 @@ final class AnonymousObservable<Element>: ComposableProducer<Element> {
 
 /// The sink behind the observer the `create` closure talks to: it enforces the event grammar
 /// for code the framework does not control.
-final class AnonymousObservableSink<Observer: ObserverType>: Sink<Observer>, AnonymousObservableReceiver {
+final class AnonymousObservableSink<Observer: ObserverType>: Sink<Observer>, GatedAnonymousObservableReceiver {
     typealias Element = Observer.Element
 
     private let router: AnonymousObservable<Element>.Router
@@ -102,20 +130,14 @@ final class AnonymousObservableSink<Observer: ObserverType>: Sink<Observer>, Ano
         }
     }
 
-    func receiveError(_ error: any Swift.Error) {
-        if gate.admitsTerminalEvent() {
-            forwardErrorAndDispose(error)
-        }
-    }
-
-    func receiveCompleted() {
-        if gate.admitsTerminalEvent() {
-            forwardCompletedAndDispose()
-        }
+    func admitsTerminalEvent() -> Bool {
+        gate.admitsTerminalEvent()
     }
 
     /// The observer handed to the `create` closure. Both of its closures capture only the sink,
     /// so they need no context allocation of their own, and elements skip the router.
+    // Written in each of `create`'s sinks, not in `GatedAnonymousObservableReceiver`'s extension:
+    // there the closures would also capture the sink's witness table, which takes a context.
     func makeObserver() -> AnyObserver<Element> {
         AnyObserver(
             eventHandler: { [self] event in router(event, self) },

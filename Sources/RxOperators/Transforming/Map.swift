@@ -260,13 +260,14 @@ final class CreateThenMap<SourceElement, Element>: ComposableProducer<Element> {
     }
 }
 
-// The two sinks below repeat `AnonymousObservableSink`'s terminal events and observer rather than
-// share them through a common superclass: an extra generic superclass adds a metadata
-// instantiation to every subscription (Benchmarks/RESULTS.md has the figure).
+// The two sinks below share `AnonymousObservableSink`'s terminal events through
+// `GatedAnonymousObservableReceiver`, a protocol rather than a common superclass: an extra generic
+// superclass adds a metadata instantiation to every subscription (Benchmarks/RESULTS.md has the
+// figure). Each makes its own observer, as `AnonymousObservableSink.makeObserver()` says why.
 
 /// `create`'s sink with the transform of the `map` after it.
 final class CreateThenMapSink<SourceElement, Result, Observer: ObserverType>: Sink<Observer>,
-    AnonymousObservableReceiver
+    GatedAnonymousObservableReceiver
 where Observer.Element == Result {
     typealias Element = SourceElement
 
@@ -298,16 +299,8 @@ where Observer.Element == Result {
         }
     }
 
-    func receiveError(_ error: any Swift.Error) {
-        if gate.admitsTerminalEvent() {
-            forwardErrorAndDispose(error)
-        }
-    }
-
-    func receiveCompleted() {
-        if gate.admitsTerminalEvent() {
-            forwardCompletedAndDispose()
-        }
+    func admitsTerminalEvent() -> Bool {
+        gate.admitsTerminalEvent()
     }
 
     /// The observer handed to the `create` closure, as `create`'s own sink makes it.
@@ -322,7 +315,7 @@ where Observer.Element == Result {
 /// `create`'s sink with the transform of the `map` after it and the predicate of the `filter`
 /// after that.
 final class CreateThenMapFilterSink<SourceElement, Result, Observer: ObserverType>: Sink<Observer>,
-    AnonymousObservableReceiver
+    GatedAnonymousObservableReceiver
 where Observer.Element == Result {
     typealias Element = SourceElement
 
@@ -359,16 +352,8 @@ where Observer.Element == Result {
         }
     }
 
-    func receiveError(_ error: any Swift.Error) {
-        if gate.admitsTerminalEvent() {
-            forwardErrorAndDispose(error)
-        }
-    }
-
-    func receiveCompleted() {
-        if gate.admitsTerminalEvent() {
-            forwardCompletedAndDispose()
-        }
+    func admitsTerminalEvent() -> Bool {
+        gate.admitsTerminalEvent()
     }
 
     /// The observer handed to the `create` closure, as `create`'s own sink makes it.
