@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "RxTestSupport", targets: ["RxTestSupport"]),
         .library(name: "RxBlocking", targets: ["RxBlocking"]),
         .library(name: "RxCocoaTraits", targets: ["RxCocoaTraits"]),
+        .library(name: "RxObservation", targets: ["RxObservation"]),
         .executable(name: "rx-examples", targets: ["rx-examples"]),
     ],
     targets: [
@@ -38,6 +39,12 @@ let package = Package(
         // RxCocoa's platform-neutral half: Driver, Signal, bind(to:), NotificationCenter and URLSession.
         .target(
             name: "RxCocoaTraits", dependencies: ["RxCore", "RxDisposables", "RxRelay", "RxSchedulers", "RxOperators"],
+            swiftSettings: strictness),
+        // Swift's Observation and Rx, both ways: `@Observable` models as observables (and drivers),
+        // observables bound onto models. Imports the toolchain's `Observation` module.
+        .target(
+            name: "RxObservation",
+            dependencies: ["RxCore", "RxDisposables", "RxSchedulers", "RxOperators", "RxCocoaTraits"],
             swiftSettings: strictness),
         .executableTarget(
             name: "rx-examples",
@@ -94,6 +101,13 @@ let package = Package(
             dependencies: [
                 "RxCocoaTraits", "RxOperators", "RxSchedulers", "RxCore", "RxDisposables", "RxRelay", "RxTestSupport",
                 "RxTestHelpers",
+            ],
+            swiftSettings: strictness),
+        .testTarget(
+            name: "RxObservationTests",
+            dependencies: [
+                "RxObservation", "RxCocoaTraits", "RxOperators", "RxSchedulers", "RxCore", "RxDisposables",
+                "RxTestSupport", "RxTestHelpers",
             ],
             swiftSettings: strictness),
         .testTarget(

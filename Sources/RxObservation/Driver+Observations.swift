@@ -1,0 +1,24 @@
+import RxCocoaTraits
+import RxCore
+
+extension SharedSequence where SharingStrategy == DriverSharingStrategy {
+    /// ``/RxCore/ObservableType/observations(scheduler:lock:_:isolation:file:line:)`` as a
+    /// ``/RxCocoaTraits/Driver``: the value of `emit` now, then one element per change
+    /// transaction of what it reads, on the main queue (or the scheduler of
+    /// ``/RxCocoaTraits/SharingScheduler/mock(scheduler:action:)`` in a test), shared by all its
+    /// subscribers, which each get the latest value first.
+    ///
+    /// - Parameters:
+    ///   - emit: reads the model. Written in main-actor code, it may only run on the main thread,
+    ///     where a driver runs it.
+    ///   - isolation: where `emit` was written, filled in by the compiler (see
+    ///     ``/RxCore/HandlerIsolation``).
+    public static func observations(
+        _ emit: @escaping () -> Element, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Driver<Element> {
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
+        let emit = handlerIsolation.isNonisolated ? emit : handlerIsolation.guarding(emit, "Driver.observations(_:)")
+        return Driver(ObservationsProducer(scheduler: DriverSharingStrategy.scheduler) { .next(emit()) })
+    }
+}
