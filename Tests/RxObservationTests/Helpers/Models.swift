@@ -20,7 +20,7 @@ import RxOperators
 /// A model changed from several threads: each transaction holds `lock` from its first change to
 /// its last, and sets both numbers to the same value, so a reader holding the same lock never
 /// sees them differ.
-@Observable final class Tally: @unchecked Sendable {
+@Observable final class Tally: ReactiveCompatible, @unchecked Sendable {
     @ObservationIgnored let lock = NSLock()
     var first = 0
     var second = 0
