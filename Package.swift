@@ -50,6 +50,7 @@ let package = Package(
             name: "rx-examples",
             dependencies: [
                 "RxCore", "RxDisposables", "RxRelay", "RxSchedulers", "RxOperators", "RxTestSupport", "RxCocoaTraits",
+                "RxObservation",
             ],
             path: "Examples/rx-examples", swiftSettings: strictness),
 
@@ -108,6 +109,15 @@ let package = Package(
             dependencies: [
                 "RxObservation", "RxCocoaTraits", "RxOperators", "RxSchedulers", "RxCore", "RxDisposables",
                 "RxTestSupport", "RxTestHelpers",
+            ],
+            swiftSettings: strictness),
+        // The tour's search model (`Examples/rx-examples/SearchModel.swift`), tested as its section
+        // says: in virtual time, with XCTest and with Swift Testing.
+        .testTarget(
+            name: "RxExamplesTests",
+            dependencies: [
+                "rx-examples", "RxObservation", "RxOperators", "RxSchedulers", "RxCore", "RxDisposables",
+                "RxTestSupport",
             ],
             swiftSettings: strictness),
         .testTarget(

@@ -2,7 +2,7 @@ import RxCocoaTraits
 import RxCore
 
 extension SharedSequence where SharingStrategy == DriverSharingStrategy {
-    /// ``/RxCore/ObservableType/observations(scheduler:lock:_:isolation:file:line:)`` as a
+    /// ``RxCore/ObservableType/observations(scheduler:lock:_:isolation:file:line:)`` as a
     /// ``/RxCocoaTraits/Driver``: the value of `emit` now, then one element per change
     /// transaction of what it reads, on the main queue (or the scheduler of
     /// ``/RxCocoaTraits/SharingScheduler/mock(scheduler:action:)`` in a test), shared by all its

@@ -3,7 +3,7 @@ import RxOperators
 import RxSchedulers
 
 extension Infallible {
-    /// ``/RxCore/ObservableType/observations(scheduler:lock:_:isolation:file:line:)`` for an
+    /// ``RxCore/ObservableType/observations(scheduler:lock:_:isolation:file:line:)`` for an
     /// expression that cannot fail: the value of `emit` now, then one element per change
     /// transaction of what it reads, delivered on `scheduler` (the main queue by default).
     ///

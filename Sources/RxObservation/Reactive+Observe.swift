@@ -8,7 +8,7 @@ extension Reactive where Base: AnyObject & Observation.Observable {
     /// The property at `keyPath` of the model, now and after every change transaction, without
     /// keeping the model: it completes once the model is gone.
     ///
-    /// As ``/RxCore/ObservableType/observations(scheduler:lock:_:isolation:file:line:)`` reading
+    /// As ``RxCore/ObservableType/observations(scheduler:lock:_:isolation:file:line:)`` reading
     /// `model[keyPath: keyPath]`: one element at subscription, then one per transaction, read on
     /// `scheduler` after the change has landed; equal values are not dropped.
     ///
@@ -17,7 +17,7 @@ extension Reactive where Base: AnyObject & Observation.Observable {
     ///   - scheduler: where the property is read and elements are delivered; by default the
     ///     main queue (``/RxSchedulers/MainScheduler/instance``).
     ///   - lock: for a model changed on several threads, the lock each of its changes holds;
-    ///     each read holds it too (see ``/RxCore/ObservableType/observations(scheduler:lock:_:isolation:file:line:)``).
+    ///     each read holds it too (see ``RxCore/ObservableType/observations(scheduler:lock:_:isolation:file:line:)``).
     ///   - retainSelf: whether the subscription keeps the model alive, as RxCocoa's key-value
     ///     observing can; by default it holds it weakly, and completes once it is gone.
     ///   - isolation: where the call was written, filled in by the compiler: a key path to a
@@ -38,7 +38,7 @@ extension Reactive where Base: AnyObject & Observation.Observable {
     /// The value of `emit` applied to the model, now and after every change transaction of what
     /// it reads, without keeping the model: it completes once the model is gone.
     ///
-    /// As ``/RxCore/ObservableType/observations(scheduler:lock:_:isolation:file:line:)``, with the
+    /// As ``RxCore/ObservableType/observations(scheduler:lock:_:isolation:file:line:)``, with the
     /// model handed to `emit` rather than captured, so that a model can observe itself without a
     /// reference cycle.
     ///
