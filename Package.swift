@@ -58,7 +58,7 @@ let package = Package(
         // checks. Neither is a product: users never depend on them.
         .target(
             name: "RxMarbleExamples",
-            dependencies: ["RxCore", "RxDisposables", "RxSchedulers", "RxOperators", "RxTestSupport"],
+            dependencies: ["RxCore", "RxDisposables", "RxSchedulers", "RxOperators", "RxTestSupport", "RxObservation"],
             path: "Tests/RxMarbleExamples", swiftSettings: strictness),
         .executableTarget(
             name: "rx-marbles", dependencies: ["RxMarbleExamples"], path: "Examples/rx-marbles",

@@ -30,7 +30,7 @@ final class ObservationsThreadingTests: RxTestCase {
         })
 
         let threads = 4
-        let perThread = 500
+        let perThread = 2_000
         let done = DispatchGroup()
         for _ in 0..<threads {
             DispatchQueue.global().async(group: done) {
