@@ -19,6 +19,6 @@ extension SharedSequence where SharingStrategy == DriverSharingStrategy {
     ) -> Driver<Element> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let emit = handlerIsolation.isNonisolated ? emit : handlerIsolation.guarding(emit, "Driver.observations(_:)")
-        return Driver(ObservationsProducer(scheduler: DriverSharingStrategy.scheduler) { .next(emit()) })
+        return Driver(ObservationsProducer(scheduler: DriverSharingStrategy.scheduler) { emit() })
     }
 }

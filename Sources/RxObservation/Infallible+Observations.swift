@@ -20,6 +20,6 @@ extension Infallible {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let emit =
             handlerIsolation.isNonisolated ? emit : handlerIsolation.guarding(emit, "observations(scheduler:_:)")
-        return Infallible(ObservationsProducer(scheduler: scheduler) { .next(emit()) })
+        return Infallible(ObservationsProducer(scheduler: scheduler) { emit() })
     }
 }

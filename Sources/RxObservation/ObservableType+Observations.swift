@@ -38,6 +38,6 @@ extension ObservableType {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         let emit =
             handlerIsolation.isNonisolated ? emit : handlerIsolation.guarding(emit, "observations(scheduler:lock:_:)")
-        return ObservationsProducer(scheduler: scheduler, lock: lock) { .next(try emit()) }
+        return ObservationsProducer(scheduler: scheduler, lock: lock) { try emit() }
     }
 }

@@ -63,18 +63,18 @@ extension Reactive where Base: AnyObject & Observation.Observable {
         return ObservationsProducer(scheduler: scheduler, lock: lock, read: reading(retainSelf: retainSelf, emit))
     }
 
-    /// `emit` applied to the base, held strongly or weakly; `finished` once a weakly held base
-    /// is gone.
+    /// `emit` applied to the base, held strongly or weakly; throws ``ObservedModelGone`` once a
+    /// weakly held base is gone.
     private func reading<Element>(retainSelf: Bool, _ emit: @escaping (Base) throws -> Element)
-        -> () throws -> Observed<Element>
+        -> () throws -> Element
     {
         let base = base
         if retainSelf {
-            return { .next(try emit(base)) }
+            return { try emit(base) }
         }
         return { [weak base] in
-            guard let base else { return .finished }
-            return .next(try emit(base))
+            guard let base else { throw ObservedModelGone() }
+            return try emit(base)
         }
     }
 }

@@ -2,27 +2,25 @@ import Foundation
 import RxCore
 import RxDisposables
 
-/// What one evaluation of an observed expression gives: the value it read, or the end, when the
-/// weakly held model it reads is gone (as `Observations.Iteration` has `next` and `finish`).
-enum Observed<Element> {
-    case next(Element)
-    case finished
-}
+/// What the read of a weakly held model throws once the model is gone: the sequence then
+/// completes (as `Observations.untilFinished` finishes on `.finish`). Internal, so no user's
+/// closure can throw it.
+struct ObservedModelGone: Error {}
 
 /// The producer behind `Observable.observations`, `rx.observe`, and their `Infallible` and
 /// `Driver` forms: each subscription evaluates `read` under observation tracking on
 /// `scheduler`, at once and after each change of what it read.
 final class ObservationsProducer<Element>: Producer<Element> {
-    private let read: () throws -> Observed<Element>
+    private let read: () throws -> Element
     private let scheduler: any SchedulerType
-    private let lock: (any NSLocking)?
+    private let lock: ModelLock?
 
     /// `read` is checked for its isolation already; `lock`, if any, is held around each
     /// evaluation.
-    init(scheduler: any SchedulerType, lock: (any NSLocking)? = nil, read: @escaping () throws -> Observed<Element>) {
+    init(scheduler: any SchedulerType, lock: (any NSLocking)? = nil, read: @escaping () throws -> Element) {
         self.read = read
         self.scheduler = scheduler
-        self.lock = lock
+        self.lock = lock.map(ModelLock.init)
         super.init()
     }
 

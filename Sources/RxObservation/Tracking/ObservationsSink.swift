@@ -1,4 +1,3 @@
-import Foundation
 import Observation
 import RxCore
 import RxDisposables
@@ -35,9 +34,9 @@ final class ObservationsSink<Observer: ObserverType>: Sink<Observer>, ChangeRece
         case finish
     }
 
-    private let read: () throws -> Observed<Element>
+    private let read: () throws -> Element
     private let scheduler: any SchedulerType
-    private let lock: (any NSLocking)?
+    private let lock: ModelLock?
     private let turn = DeliveryTurn()
     // Connected to this sink in `init`; cut in `dispose()`.
     private let link = TrackingLink()
@@ -47,7 +46,7 @@ final class ObservationsSink<Observer: ObserverType>: Sink<Observer>, ChangeRece
     private var generation: UInt64 = 0
 
     init(
-        read: @escaping () throws -> Observed<Element>, scheduler: any SchedulerType, lock: (any NSLocking)?,
+        read: @escaping () throws -> Element, scheduler: any SchedulerType, lock: ModelLock?,
         observer: Observer, cancel: any Cancelable
     ) {
         self.read = read
@@ -139,30 +138,38 @@ final class ObservationsSink<Observer: ObserverType>: Sink<Observer>, ChangeRece
         generation &+= 1
         let token = ChangeToken(link: link, generation: generation)
         var installed = false
+        // An optional of the element, not a `Result` or an enum of its own: in this generic
+        // code, each such type's metadata is looked up at every evaluation.
+        var failure: (any Error)?
         // The model's lock, when given, is held from the read until the tracking is armed:
         // `withObservationTracking` arms it only after the read returns, and a change landing in
         // between, on another thread, would be missed for good.
         lock?.lock()
-        let result = withObservationTracking(
-            { Result { try read() } },
+        let element = withObservationTracking(
+            { () -> Element? in
+                do {
+                    return try read()
+                } catch {
+                    failure = error
+                    return nil
+                }
+            },
             onChange: token.handler(noting: &installed))
         lock?.unlock()
-        switch result {
-        case .success(.next(let element)):
-            if installed {
-                forwardNext(element)
+        if let failure {
+            token.withdraw()
+            if failure is ObservedModelGone {
+                forwardCompletedAndDispose()
             } else {
+                forwardErrorAndDispose(failure)
+            }
+        } else if let element {
+            forwardNext(element)
+            if !installed {
                 // Nothing tracked was read: nothing can change what it reads again.
                 token.withdraw()
-                forwardNext(element)
                 forwardCompletedAndDispose()
             }
-        case .success(.finished):
-            token.withdraw()
-            forwardCompletedAndDispose()
-        case .failure(let error):
-            token.withdraw()
-            forwardErrorAndDispose(error)
         }
     }
 

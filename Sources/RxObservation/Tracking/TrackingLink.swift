@@ -50,18 +50,19 @@ final class TrackingLink: @unchecked Sendable {
     /// has already run by the time a newer arming exists, so it is dropped, never kept over a
     /// newer one whose scheduling call returned first.
     func keep(_ action: any Disposable, generation: UInt64) {
-        let (cancel, dropped): ((any Disposable)?, (any Disposable)?) = lock.withLockReturningShared {
-            if detached { return (action, nil) }
-            guard generation >= pendingGeneration else { return (nil, action) }
-            defer {
-                pending = action
-                pendingGeneration = generation
-            }
-            return (nil, pending)
+        // What to let go of once out of the lock: `action` itself, unless it is kept, and then
+        // the read it replaces. Swapped rather than returned, so that no existential is copied.
+        var outside: (any Disposable)? = action
+        let cancel = lock.withLock { () -> Bool in
+            if detached { return true }
+            guard generation >= pendingGeneration else { return false }
+            swap(&outside, &pending)
+            pendingGeneration = generation
+            return false
         }
-        cancel?.dispose()
-        // Released here, outside the lock: a scheduler's action may hold user values.
-        _ = dropped
+        if cancel {
+            outside?.dispose()
+        }
     }
 
     /// Keeps `action`, the scheduled completion, to cancel on disposal.
