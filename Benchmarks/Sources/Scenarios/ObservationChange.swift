@@ -48,7 +48,9 @@ enum ObservationChange {
         // Reads under a new tracking, whose change schedules the next read; hands the value on.
         let readAndArm = Rearm()
         readAndArm.body = { [unowned readAndArm] in
-            let value = withObservationTracking { model.value } onChange: {
+            let value = withObservationTracking {
+                model.value
+            } onChange: {
                 _ = scheduler.schedule(()) { _ in
                     readAndArm.body()
                     return Disposables.create()
