@@ -13,6 +13,9 @@ extension SharedSequence where SharingStrategy == DriverSharingStrategy {
     ///     where a driver runs it.
     ///   - isolation: where `emit` was written, filled in by the compiler (see
     ///     ``/RxCore/HandlerIsolation``).
+    ///   - file: the file of the call, filled in by the compiler, which an isolation
+    ///     violation's message names.
+    ///   - line: the line of the call, likewise.
     public static func observations(
         _ emit: @escaping () -> Element, isolation: isolated (any Actor)? = #isolation,
         file: StaticString = #fileID, line: UInt = #line

@@ -13,6 +13,9 @@ extension Infallible {
     ///   - emit: reads the model. Written in main-actor code, it may only run on the main thread.
     ///   - isolation: where `emit` was written, filled in by the compiler (see
     ///     ``/RxCore/HandlerIsolation``).
+    ///   - file: the file of the call, filled in by the compiler, which an isolation
+    ///     violation's message names.
+    ///   - line: the line of the call, likewise.
     public static func observations(
         scheduler: any SchedulerType = MainScheduler.instance, _ emit: @escaping () -> Element,
         isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line

@@ -30,6 +30,9 @@ extension ObservableType {
     ///   - emit: reads the model. Written in main-actor code, it may only run on the main thread.
     ///   - isolation: where `emit` was written, filled in by the compiler (see
     ///     ``/RxCore/HandlerIsolation``).
+    ///   - file: the file of the call, filled in by the compiler, which an isolation
+    ///     violation's message names.
+    ///   - line: the line of the call, likewise.
     public static func observations(
         scheduler: any SchedulerType = MainScheduler.instance, lock: (any NSLocking)? = nil,
         _ emit: @escaping () throws -> Element,

@@ -23,6 +23,9 @@ extension Reactive where Base: AnyObject & Observation.Observable {
     ///   - isolation: where the call was written, filled in by the compiler: a key path to a
     ///     main-actor model's property is read only on the main thread (see
     ///     ``/RxCore/HandlerIsolation``).
+    ///   - file: the file of the call, filled in by the compiler, which an isolation
+    ///     violation's message names.
+    ///   - line: the line of the call, likewise.
     public func observe<Element>(
         _ keyPath: KeyPath<Base, Element>, scheduler: any SchedulerType = MainScheduler.instance,
         lock: (any NSLocking)? = nil, retainSelf: Bool = false, isolation: isolated (any Actor)? = #isolation,
@@ -52,6 +55,9 @@ extension Reactive where Base: AnyObject & Observation.Observable {
     ///   - emit: reads the model. Written in main-actor code, it may only run on the main thread.
     ///   - isolation: where `emit` was written, filled in by the compiler (see
     ///     ``/RxCore/HandlerIsolation``).
+    ///   - file: the file of the call, filled in by the compiler, which an isolation
+    ///     violation's message names.
+    ///   - line: the line of the call, likewise.
     public func observe<Element>(
         scheduler: any SchedulerType = MainScheduler.instance, lock: (any NSLocking)? = nil,
         retainSelf: Bool = false, _ emit: @escaping (Base) throws -> Element,

@@ -40,6 +40,9 @@ extension Binder {
     ///     default scheduler.
     ///   - isolation: where `binding` was written, filled in by the compiler (see
     ///     ``/RxCore/HandlerIsolation``).
+    ///   - file: the file of the call, filled in by the compiler, which an isolation
+    ///     violation's message names.
+    ///   - line: the line of the call, likewise.
     public init<Target: AnyObject>(
         _ target: Target, scheduler: any ImmediateSchedulerType = MainScheduler(),
         binding: @escaping (Target, Value) -> Void, isolation: isolated (any Actor)? = #isolation,
