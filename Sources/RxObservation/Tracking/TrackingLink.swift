@@ -67,12 +67,15 @@ final class TrackingLink: @unchecked Sendable {
 
     /// Keeps `action`, the scheduled completion, to cancel on disposal.
     func keepFinishing(_ action: any Disposable) {
-        let cancel: (any Disposable)? = lock.withLockReturningShared {
-            if detached { return action }
-            finishing = action
-            return nil
+        var outside: (any Disposable)? = action
+        let cancel = lock.withLock { () -> Bool in
+            if detached { return true }
+            swap(&outside, &finishing)
+            return false
         }
-        cancel?.dispose()
+        if cancel {
+            outside?.dispose()
+        }
     }
 
     /// Cuts the link: no token reaches the subscription any more, and what it scheduled is
