@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "RxTestSupport", targets: ["RxTestSupport"]),
         .library(name: "RxBlocking", targets: ["RxBlocking"]),
         .library(name: "RxCocoaTraits", targets: ["RxCocoaTraits"]),
+        .library(name: "RxObservation", targets: ["RxObservation"]),
         .executable(name: "rx-examples", targets: ["rx-examples"]),
     ],
     targets: [
@@ -39,10 +40,17 @@ let package = Package(
         .target(
             name: "RxCocoaTraits", dependencies: ["RxCore", "RxDisposables", "RxRelay", "RxSchedulers", "RxOperators"],
             swiftSettings: strictness),
+        // Swift's Observation and Rx, both ways: `@Observable` models as observables (and drivers),
+        // observables bound onto models. Imports the toolchain's `Observation` module.
+        .target(
+            name: "RxObservation",
+            dependencies: ["RxCore", "RxDisposables", "RxSchedulers", "RxOperators", "RxCocoaTraits"],
+            swiftSettings: strictness),
         .executableTarget(
             name: "rx-examples",
             dependencies: [
                 "RxCore", "RxDisposables", "RxRelay", "RxSchedulers", "RxOperators", "RxTestSupport", "RxCocoaTraits",
+                "RxObservation",
             ],
             path: "Examples/rx-examples", swiftSettings: strictness),
 
@@ -50,7 +58,7 @@ let package = Package(
         // checks. Neither is a product: users never depend on them.
         .target(
             name: "RxMarbleExamples",
-            dependencies: ["RxCore", "RxDisposables", "RxSchedulers", "RxOperators", "RxTestSupport"],
+            dependencies: ["RxCore", "RxDisposables", "RxSchedulers", "RxOperators", "RxTestSupport", "RxObservation"],
             path: "Tests/RxMarbleExamples", swiftSettings: strictness),
         .executableTarget(
             name: "rx-marbles", dependencies: ["RxMarbleExamples"], path: "Examples/rx-marbles",
@@ -94,6 +102,22 @@ let package = Package(
             dependencies: [
                 "RxCocoaTraits", "RxOperators", "RxSchedulers", "RxCore", "RxDisposables", "RxRelay", "RxTestSupport",
                 "RxTestHelpers",
+            ],
+            swiftSettings: strictness),
+        .testTarget(
+            name: "RxObservationTests",
+            dependencies: [
+                "RxObservation", "RxCocoaTraits", "RxOperators", "RxSchedulers", "RxCore", "RxDisposables",
+                "RxTestSupport", "RxTestHelpers",
+            ],
+            swiftSettings: strictness),
+        // The tour's search model (`Examples/rx-examples/SearchModel.swift`), tested as its section
+        // says: in virtual time, with XCTest and with Swift Testing.
+        .testTarget(
+            name: "RxExamplesTests",
+            dependencies: [
+                "rx-examples", "RxObservation", "RxOperators", "RxSchedulers", "RxCore", "RxDisposables",
+                "RxTestSupport",
             ],
             swiftSettings: strictness),
         .testTarget(

@@ -44,6 +44,8 @@ SCENARIOS = {
     "debounce_virtual": (100_000, "element", "no allocation beyond the scheduled timer (timer-floor); figure reported"),
     "throttle_virtual": (100_000, "element", "no allocation per dropped element; figure reported"),
     "delay_dispatch": (1_000, "element", "rx ≤ 0.5× OpenCombine"),
+    "observation_change": (
+        1_000, "change", "rx ≤ 1.5× floor (withObservationTracking re-armed by hand), faster than observations"),
 }
 TO_NANOSECONDS = {"ns": 1.0, "μs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9}
 

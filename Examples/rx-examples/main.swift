@@ -18,6 +18,7 @@ let sections: [Section] = [
     combiningSection,
     timeOperatorsSection,
     settingsSection,
+    searchSection,
 ]
 
 /// Writes a line to standard error.

@@ -106,4 +106,5 @@ extension MarbleExample {
     /// Every example, in the gallery's order.
     public static let all: [MarbleExample] =
         creating + time + transforming + filtering + combining + errorHandling + multicasting + traits + subjects
+        + observation
 }

@@ -217,6 +217,7 @@ public enum Catalog {
                 .init(name: "opencombine", run: Time.delayOpenCombine(elements:)),
             ],
             expectedChecksum: Time.delayExpected(elements:)),
+        ObservationChange.scenario,
     ]
 
     /// The scenario called `name`, if any.

@@ -17,7 +17,7 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
 
     /// Wraps `source`, shared by the strategy. `source` must not fail and must deliver on the
     /// strategy's scheduler.
-    init(_ source: Observable<Element>) {
+    package init(_ source: Observable<Element>) {
         self.source = SharingStrategy.share(source)
     }
 

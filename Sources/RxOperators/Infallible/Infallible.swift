@@ -23,7 +23,7 @@ public struct Infallible<Element>: InfallibleType {
     private let source: Observable<Element>
 
     /// Wraps `source`, which must not fail.
-    init(_ source: Observable<Element>) {
+    package init(_ source: Observable<Element>) {
         self.source = source
     }
 

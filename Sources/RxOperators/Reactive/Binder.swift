@@ -15,6 +15,18 @@ public struct Binder<Value>: ObserverType {
 
     private let binding: (Event<Value>) -> Void
 
+    /// Applies an element to the target; stops on an error (see ``Binder``); ignores completion.
+    public func on(_ event: Event<Value>) {
+        binding(event)
+    }
+
+    /// This binder as an ``/RxCore/AnyObserver``.
+    public func asObserver() -> AnyObserver<Value> {
+        AnyObserver(eventHandler: on)
+    }
+}
+
+extension Binder {
     /// A binder that calls `binding` with `target` and each element, on `scheduler`, while
     /// `target` is alive.
     ///
@@ -23,11 +35,23 @@ public struct Binder<Value>: ObserverType {
     ///   - scheduler: where `binding` runs; by default a ``/RxSchedulers/MainScheduler``, which
     ///     runs it at once when the element arrives on the main queue and queues it there
     ///     otherwise.
-    ///   - binding: applies one element to the target.
+    ///   - binding: applies one element to the target. Written in main-actor code (a view
+    ///     controller's, a `@MainActor` model's), it may only run on the main thread: keep the
+    ///     default scheduler.
+    ///   - isolation: where `binding` was written, filled in by the compiler (see
+    ///     ``/RxCore/HandlerIsolation``).
+    ///   - file: the file of the call, filled in by the compiler, which an isolation
+    ///     violation's message names.
+    ///   - line: the line of the call, likewise.
     public init<Target: AnyObject>(
         _ target: Target, scheduler: any ImmediateSchedulerType = MainScheduler(),
-        binding: @escaping (Target, Value) -> Void
+        binding: @escaping (Target, Value) -> Void, isolation: isolated (any Actor)? = #isolation,
+        file: StaticString = #fileID, line: UInt = #line
     ) {
+        let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
+        let binding =
+            handlerIsolation.isNonisolated
+            ? binding : handlerIsolation.guarding(binding, "Binder(_:scheduler:binding:)")
         self.binding = { [weak target] event in
             switch event {
             case .next(let element):
@@ -44,16 +68,6 @@ public struct Binder<Value>: ObserverType {
                 break
             }
         }
-    }
-
-    /// Applies an element to the target; stops on an error (see ``Binder``); ignores completion.
-    public func on(_ event: Event<Value>) {
-        binding(event)
-    }
-
-    /// This binder as an ``/RxCore/AnyObserver``.
-    public func asObserver() -> AnyObserver<Value> {
-        AnyObserver(eventHandler: on)
     }
 }
 

@@ -37,9 +37,8 @@ public struct Reactive<Base> {
     public subscript<Property>(
         dynamicMember keyPath: ReferenceWritableKeyPath<Base, Property>
     ) -> Binder<Property> where Base: AnyObject {
-        Binder(base) { base, value in
-            base[keyPath: keyPath] = value
-        }
+        // Set on the main queue whatever the caller's isolation: nothing to check.
+        Binder(base, binding: { base, value in base[keyPath: keyPath] = value }, isolation: nil)
     }
 }
 

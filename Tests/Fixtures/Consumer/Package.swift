@@ -52,6 +52,18 @@ let package = Package(
             ],
             swiftSettings: strictness
         ),
+        .target(
+            name: "Inbox",
+            dependencies: [
+                .product(name: "RxCocoaTraits", package: "RxSwiftModular"),
+                .product(name: "RxCore", package: "RxSwiftModular"),
+                .product(name: "RxDisposables", package: "RxSwiftModular"),
+                .product(name: "RxObservation", package: "RxSwiftModular"),
+                .product(name: "RxOperators", package: "RxSwiftModular"),
+                .product(name: "RxSchedulers", package: "RxSwiftModular"),
+            ],
+            swiftSettings: strictness
+        ),
         .testTarget(
             name: "PipelineTests",
             dependencies: [
@@ -79,6 +91,18 @@ let package = Package(
                 .product(name: "RxCocoaTraits", package: "RxSwiftModular"),
                 .product(name: "RxCore", package: "RxSwiftModular"),
                 .product(name: "RxDisposables", package: "RxSwiftModular"),
+                .product(name: "RxOperators", package: "RxSwiftModular"),
+                .product(name: "RxTestSupport", package: "RxSwiftModular"),
+            ],
+            swiftSettings: strictness
+        ),
+        .testTarget(
+            name: "InboxTests",
+            dependencies: [
+                "Inbox",
+                .product(name: "RxCocoaTraits", package: "RxSwiftModular"),
+                .product(name: "RxCore", package: "RxSwiftModular"),
+                .product(name: "RxObservation", package: "RxSwiftModular"),
                 .product(name: "RxOperators", package: "RxSwiftModular"),
                 .product(name: "RxTestSupport", package: "RxSwiftModular"),
             ],

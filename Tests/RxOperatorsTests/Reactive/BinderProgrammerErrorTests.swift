@@ -1,12 +1,34 @@
 import RxCore
 import RxOperators
+import RxSchedulers
 import RxTestSupport
 import Testing
 
-/// A binding cannot fail: an error sent to a `Binder` stops a debug build. Each case runs in a
-/// child process.
+@MainActor private var kept: [Any] = []
+
+/// A binding cannot fail: an error sent to a `Binder` stops a debug build. A binding written in
+/// main-actor code stops any build when it is run off the main thread. Each case runs in a child
+/// process.
 @Suite(.leakChecked)
 struct BinderProgrammerErrorTests {
+    @Test func aBindingWrittenInMainActorCodeRunOffTheMainThreadStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            @MainActor final class Label {
+                var text = ""
+            }
+            await MainActor.run {
+                let label = Label()
+                let background = SerialDispatchQueueScheduler(internalSerialQueueName: "background")
+                // The closure sets main-actor state; the scheduler runs it on a background queue.
+                let binder = Binder<String>(label, scheduler: background) { label, text in label.text = text }
+                kept = [label, Observable.just("a").subscribe(binder)]
+            }
+            try? await Task.sleep(for: .seconds(10))
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("the Binder(_:scheduler:binding:) closure was written in main-actor code"))
+    }
+
     #if DEBUG
         @Test func anErrorSentToABinderStops() async {
             let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
