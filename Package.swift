@@ -21,10 +21,13 @@ let package = Package(
         .library(name: "RxTestSupport", targets: ["RxTestSupport"]),
         .library(name: "RxBlocking", targets: ["RxBlocking"]),
         .library(name: "RxCocoaTraits", targets: ["RxCocoaTraits"]),
+        .library(name: "RxDiagrams", targets: ["RxDiagrams"]),
         .executable(name: "rx-examples", targets: ["rx-examples"]),
     ],
     targets: [
         .target(name: "RxDisposables", swiftSettings: strictness),
+        // The drawing: marble diagrams, recorded timelines and failing-test pictures, in text only.
+        .target(name: "RxDiagrams", swiftSettings: strictness),
         .target(name: "RxCore", dependencies: ["RxDisposables"], swiftSettings: strictness),
         .target(name: "RxRelay", dependencies: ["RxCore", "RxDisposables"], swiftSettings: strictness),
         .target(name: "RxSchedulers", dependencies: ["RxCore", "RxDisposables"], swiftSettings: strictness),
@@ -50,10 +53,10 @@ let package = Package(
         // checks. Neither is a product: users never depend on them.
         .target(
             name: "RxMarbleExamples",
-            dependencies: ["RxCore", "RxDisposables", "RxSchedulers", "RxOperators", "RxTestSupport"],
+            dependencies: ["RxCore", "RxDisposables", "RxSchedulers", "RxOperators", "RxTestSupport", "RxDiagrams"],
             path: "Tests/RxMarbleExamples", swiftSettings: strictness),
         .executableTarget(
-            name: "rx-marbles", dependencies: ["RxMarbleExamples"], path: "Examples/rx-marbles",
+            name: "rx-marbles", dependencies: ["RxMarbleExamples", "RxDiagrams"], path: "Examples/rx-marbles",
             swiftSettings: strictness),
 
         // What several test targets share (`TestError`, `Counter`, `SynchronizationReports`); not a product.
@@ -98,8 +101,9 @@ let package = Package(
             swiftSettings: strictness),
         .testTarget(
             name: "RxMarbleExamplesTests",
-            dependencies: ["RxMarbleExamples", "RxOperators", "RxTestSupport", "RxCore"],
+            dependencies: ["RxMarbleExamples", "RxOperators", "RxTestSupport", "RxCore", "RxDiagrams"],
             swiftSettings: strictness),
+        .testTarget(name: "RxDiagramsTests", dependencies: ["RxDiagrams", "RxTestSupport"], swiftSettings: strictness),
         .testTarget(
             name: "RxTestSupportTests",
             dependencies: ["RxTestSupport", "RxSchedulers", "RxCore", "RxDisposables", "RxRelay", "RxTestHelpers"],

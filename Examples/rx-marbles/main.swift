@@ -7,6 +7,7 @@
 //                                    it would write, or when an example's output differs from its
 //                                    expected diagram
 import Foundation
+import RxDiagrams
 import RxMarbleExamples
 
 let check = CommandLine.arguments.dropFirst().contains("--check")
@@ -32,7 +33,7 @@ for example in MarbleExample.all {
     }
 }
 for recording in recordings {
-    let svg = MarbleSVG.draw(recording)
+    let svg = MarbleSVG.draw(recording.diagram)
     files.append((MarbleDocuments.svgPath(recording.example), svg))
     files.append((MarbleDocuments.doccPath(recording.example), svg))
 }
