@@ -32,10 +32,10 @@ let package = Package(
         .target(name: "RxRelay", dependencies: ["RxCore", "RxDisposables"], swiftSettings: strictness),
         .target(name: "RxSchedulers", dependencies: ["RxCore", "RxDisposables"], swiftSettings: strictness),
         .target(
-            name: "RxOperators", dependencies: ["RxCore", "RxDisposables", "RxRelay", "RxSchedulers"],
+            name: "RxOperators", dependencies: ["RxCore", "RxDisposables", "RxRelay", "RxSchedulers", "RxDiagrams"],
             swiftSettings: strictness),
         .target(
-            name: "RxTestSupport", dependencies: ["RxCore", "RxDisposables", "RxSchedulers"],
+            name: "RxTestSupport", dependencies: ["RxCore", "RxDisposables", "RxSchedulers", "RxDiagrams"],
             swiftSettings: strictness),
         .target(name: "RxBlocking", dependencies: ["RxCore", "RxDisposables"], swiftSettings: strictness),
         // RxCocoa's platform-neutral half: Driver, Signal, bind(to:), NotificationCenter and URLSession.

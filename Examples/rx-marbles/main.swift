@@ -37,6 +37,8 @@ for recording in recordings {
     files.append((MarbleDocuments.svgPath(recording.example), svg))
     files.append((MarbleDocuments.doccPath(recording.example), svg))
 }
+// Docs/Debugging.md's pictures: the search box recorded in virtual time.
+files.append(("Docs/Debugging/search-virtual-time.svg", SearchTimeline.recordInVirtualTime().svg()))
 files.append((MarbleDocuments.galleryPath, MarbleDocuments.gallery(MarbleExample.all)))
 files.append((MarbleDocuments.doccGalleryPath, MarbleDocuments.doccGallery(MarbleExample.all)))
 files += MarbleDocuments.doccSymbolPages(MarbleExample.all)

@@ -11,3 +11,15 @@ enum PictureStyle {
         @media (prefers-color-scheme:dark){.k,.v,.c{stroke:#d0d0d0}.t{fill:#eee}.l{fill:#bbb}.x{stroke:#ff6b6b}}
         """
 }
+
+extension PictureStyle {
+    /// The rules the timeline and failing-test pictures add: headings, the axis, idle breaks,
+    /// the legend, and the first difference in red.
+    static let tracks = """
+        .h{fill:#222;font:bold 13px ui-monospace,Menlo,Consolas,monospace}.a{fill:#555;font:11px ui-monospace,Menlo,Consolas,monospace}
+        .ac{text-anchor:middle}.r{stroke:#ddd;stroke-width:1}.g{fill:#888;fill-opacity:.14}.n{fill:#555;font:bold 10px ui-monospace,Menlo,Consolas,monospace}
+        .df{fill:#d62728;fill-opacity:.12}.dr{stroke:#d62728;stroke-width:2;fill:none;stroke-dasharray:4 2}.dn{fill:#b00;font:bold 12px ui-monospace,Menlo,Consolas,monospace}
+        .o{stroke:#3a3a3a;stroke-width:1;fill:#fff}.k.q{stroke-dasharray:4 3}
+        @media (prefers-color-scheme:dark){.h{fill:#eee}.a,.n{fill:#bbb}.r{stroke:#444}.dr{stroke:#ff6b6b}.dn{fill:#ff8a8a}.o{stroke:#d0d0d0;fill:#222}}
+        """
+}
