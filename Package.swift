@@ -46,6 +46,7 @@ let package = Package(
             name: "rx-examples",
             dependencies: [
                 "RxCore", "RxDisposables", "RxRelay", "RxSchedulers", "RxOperators", "RxTestSupport", "RxCocoaTraits",
+                "RxDiagrams", "RxMarbleExamples",
             ],
             path: "Examples/rx-examples", swiftSettings: strictness),
 

@@ -18,6 +18,7 @@ let sections: [Section] = [
     combiningSection,
     timeOperatorsSection,
     settingsSection,
+    timelineSection,
 ]
 
 /// Writes a line to standard error.

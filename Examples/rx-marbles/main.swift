@@ -37,8 +37,13 @@ for recording in recordings {
     files.append((MarbleDocuments.svgPath(recording.example), svg))
     files.append((MarbleDocuments.doccPath(recording.example), svg))
 }
-// Docs/Debugging.md's pictures: the search box recorded in virtual time.
+// Docs/Debugging.md's pictures: the search box recorded in virtual time, and a failing test.
 files.append(("Docs/Debugging/search-virtual-time.svg", SearchTimeline.recordInVirtualTime().svg()))
+if let difference = FailingTestPicture.difference() {
+    files.append(("Docs/Debugging/failing-marble-test.svg", difference.svg()))
+} else {
+    problems.append("FailingTestPicture: the test it draws no longer fails")
+}
 files.append((MarbleDocuments.galleryPath, MarbleDocuments.gallery(MarbleExample.all)))
 files.append((MarbleDocuments.doccGalleryPath, MarbleDocuments.doccGallery(MarbleExample.all)))
 files += MarbleDocuments.doccSymbolPages(MarbleExample.all)

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import RxCore
 import RxDiagrams
 import RxDisposables
@@ -52,11 +53,13 @@ public enum SearchTimeline {
 
     /// What the user types, at milliseconds from the start: a first word, a pause long enough
     /// for a search, then more letters before that search answers, then a long pause (reading
-    /// the results) and a last word.
-    public static let keystrokes: [(time: Int, text: String)] = [
-        (0, "r"), (120, "rx"), (500, "rxs"), (600, "rxsw"), (700, "rxswi"), (800, "rxswif"), (900, "rxswift"),
-        (9_000, "rxswift 6"),
-    ]
+    /// the results, until `lastWord`) and a last word.
+    public static func keystrokes(lastWord: Int = 9_000) -> [(time: Int, text: String)] {
+        [
+            (0, "r"), (120, "rx"), (500, "rxs"), (600, "rxsw"), (700, "rxswi"), (800, "rxswif"), (900, "rxswift"),
+            (lastWord, "rxswift 6"),
+        ]
+    }
 
     /// How long the service takes to answer, in milliseconds: longer than the pause after the
     /// first word, so the second search replaces the first before it answers.
@@ -66,7 +69,9 @@ public enum SearchTimeline {
     static func names(for query: String) -> [String] {
         let catalogue = ["RxSwift", "RxCocoa", "RxRelay", "RxBlocking", "RxTest", "RxSwiftExt", "RxDataSources"]
         let words = query.lowercased().split(separator: " ")
-        return catalogue.filter { name in words.allSatisfy { name.lowercased().hasPrefix($0) || $0.allSatisfy(\.isNumber) } }
+        return catalogue.filter { name in
+            words.allSatisfy { name.lowercased().hasPrefix($0) || $0.allSatisfy(\.isNumber) }
+        }
     }
 
     /// Runs the search box on a `TestScheduler` (one tick is a millisecond), the service
@@ -75,7 +80,7 @@ public enum SearchTimeline {
         let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)
         let timeline = Timeline(clock: .virtual { scheduler.clock })
         let typed = scheduler.createHotObservable(
-            keystrokes.map { Recorded.next($0.time + 100, $0.text) } + [.completed(12_000)])
+            keystrokes().map { Recorded.next($0.time + 100, $0.text) } + [.completed(12_000)])
         let results = Self.results(
             typed: typed.asObservable(), service: VirtualSearchService(scheduler: scheduler, latency: latency),
             timing: scheduler, main: scheduler, timeline: timeline)
@@ -89,6 +94,60 @@ public enum SearchTimeline {
         }
         scheduler.start()
         return timeline
+    }
+}
+
+extension SearchTimeline {
+    /// Runs the search box for real, on the calling thread, which must be the main thread: the
+    /// keystrokes arrive on it as a text field's would, `debounce` and `observe(on:)` use
+    /// `MainScheduler`, and the service answers on a queue of its own. The main run loop runs
+    /// between keystrokes (so the main queue does), until every answer is in; returns the
+    /// timeline recorded.
+    ///
+    /// - Parameter lastWord: when the last word is typed, in milliseconds from the start.
+    public static func recordLive(lastWord: Int = 3_000) -> Timeline {
+        let timeline = Timeline()
+        let typed = PublishSubject<String>()
+        let results = Self.results(
+            typed: typed.asObservable(), service: LiveSearchService(), timing: MainScheduler.instance,
+            main: MainScheduler.instance, timeline: timeline)
+        let list = results.debug("list", into: timeline).subscribe()
+        let label = results.map { "\($0.count) found" }.debug("count label", into: timeline).subscribe()
+        let start = Date()
+        func wait(until milliseconds: Int) {
+            RunLoop.main.run(until: start.addingTimeInterval(Double(milliseconds) / 1_000))
+        }
+        for keystroke in keystrokes(lastWord: lastWord) {
+            wait(until: keystroke.time)
+            typed.onNext(keystroke.text)
+        }
+        // The last search starts after the debounce and answers after the latency.
+        wait(until: lastWord + 300 + latency + 300)
+        list.dispose()
+        label.dispose()
+        return timeline
+    }
+}
+
+/// The service on a dispatch queue of its own, as a real SDK's: it answers `latency`
+/// milliseconds after each request, on that queue.
+public final class LiveSearchService: SearchService {
+    private let queue = DispatchQueue(label: "com.example.search")
+    private let latency: Int
+
+    /// A service answering after `latency` milliseconds.
+    public init(latency: Int = SearchTimeline.latency) {
+        self.latency = latency
+    }
+
+    public func search(_ query: String, completion: @escaping @Sendable ([String]) -> Void) -> any SearchRequest {
+        let request = CancellableRequest()
+        queue.asyncAfter(deadline: .now() + .milliseconds(latency)) {
+            if !request.isCancelled {
+                completion(SearchTimeline.names(for: query))
+            }
+        }
+        return request
     }
 }
 

@@ -23,13 +23,11 @@ enum PictureFile {
         guard let file = fopen(path, "w") else {
             throw PictureFileError(path: path, reason: String(cString: strerror(errno)))
         }
-        var bytes = Array(text.utf8)
-        let written = bytes.withUnsafeMutableBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-        let failed = written != bytes.count
-        let reason = failed ? String(cString: strerror(errno)) : ""
-        if fclose(file) != 0 || failed {
-            throw PictureFileError(path: path, reason: failed ? reason : String(cString: strerror(errno)))
+        var text = text
+        let complete = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, file) == $0.count }
+        let reason = complete ? nil : String(cString: strerror(errno))
+        if fclose(file) != 0 || !complete {
+            throw PictureFileError(path: path, reason: reason ?? String(cString: strerror(errno)))
         }
-        bytes.removeAll()
     }
 }

@@ -39,7 +39,9 @@ struct TrackAxis {
     ///     (pixels) they need between their centres.
     ///   - extents: how far the marks drawn at a time reach left and right of it, so that a
     ///     break starts after them.
-    init(times given: [Int], neighbours: [(Int, Int, Double)], extents: [Int: (left: Double, right: Double)], x0: Double) {
+    init(
+        times given: [Int], neighbours: [(Int, Int, Double)], extents: [Int: (left: Double, right: Double)], x0: Double
+    ) {
         times = Array(Set(given)).sorted()
         guard let first = times.first, let last = times.last else { return }
         let gaps = zip(times, times.dropFirst()).map { Self.distance($0, $1) }

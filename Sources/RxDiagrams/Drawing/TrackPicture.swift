@@ -58,8 +58,9 @@ struct TrackPicture {
     var rows: [Row]
     /// The legend's names of the threads and queues, by `Mark.place`; empty when no mark has one.
     var places: [String] = []
-    /// The time of the first difference and the sentence that says what differs.
-    var difference: (time: Int, note: String)?
+    /// The times of the first difference (the two events', which may differ) and the sentence
+    /// that says what differs.
+    var difference: (from: Int, to: Int, note: String)?
     /// Events dropped before the first kept one, and the capacity that dropped them.
     var dropped: (count: Int, capacity: Int)?
 }

@@ -97,7 +97,7 @@ enum TrackSVG {
             }
             prepared.append(rowPrepared)
         }
-        if let difference = picture.difference { times.append(difference.time) }
+        if let difference = picture.difference { times += [difference.from, difference.to] }
 
         let labelWidth = Double(picture.rows.map(\.label.count).max() ?? 0) * labelCharacterWidth + 8
         let firstTime = times.min()
@@ -171,10 +171,11 @@ enum TrackSVG {
                 + " height=\"\(n(rowsBottom - rowsTop))\"/>\n"
         }
         if let difference = picture.difference {
-            let x = axis.x(difference.time)
+            let left = axis.x(difference.from) - 20
+            let right = axis.x(difference.to) + 20
             background +=
-                "<rect class=\"df\" data-t=\"\(difference.time)\" x=\"\(n(x - 20))\" y=\"\(n(rowsTop))\" width=\"40\""
-                + " height=\"\(n(rowsBottom - rowsTop))\"/>\n"
+                "<rect class=\"df\" data-t=\"\(difference.from)\" x=\"\(n(left))\" y=\"\(n(rowsTop))\""
+                + " width=\"\(n(right - left))\" height=\"\(n(rowsBottom - rowsTop))\"/>\n"
         }
         body += background + rowsDrawing
 
@@ -208,7 +209,8 @@ enum TrackSVG {
         }
         if !ticks.isEmpty { body += "<path class=\"k\" d=\"\(ticks)\"/>\n" }
         for label in labels {
-            body += "<text class=\"a ac\" x=\"\(n(label.x))\" y=\"\(n(y + 16))\">\(SVGText.escaped(label.text))</text>\n"
+            body +=
+                "<text class=\"a ac\" x=\"\(n(label.x))\" y=\"\(n(y + 16))\">\(SVGText.escaped(label.text))</text>\n"
         }
         body +=
             "<text class=\"a\" x=\"\(n(padding))\" y=\"\(n(y + 16))\">"
@@ -218,11 +220,12 @@ enum TrackSVG {
         var width = axisEnd + padding
         if let difference = picture.difference {
             y += 4
-            body += "<text class=\"dn\" x=\"\(n(padding))\" y=\"\(n(y + 12))\">\(SVGText.escaped(difference.note))</text>\n"
+            body +=
+                "<text class=\"dn\" x=\"\(n(padding))\" y=\"\(n(y + 12))\">\(SVGText.escaped(difference.note))</text>\n"
             width = max(width, padding * 2 + Double(difference.note.count) * labelCharacterWidth)
             y += 20
         }
-        let legend = drawLegend(picture, top: y, width: max(width, 640))
+        let legend = drawLegend(picture, hasBreaks: !axis.breaks.isEmpty, top: y, width: max(width, 640))
         body += legend.text
         y = legend.bottom
         width = max(width, legend.width)
@@ -358,7 +361,8 @@ enum TrackSVG {
                 } else {
                     if mark.isDifferent {
                         let half = MarbleShape.halfWidth(shown) + 5
-                        text += "<rect class=\"dr\" x=\"-\(half)\" y=\"-17\" width=\"\(2 * half)\" height=\"34\" rx=\"17\"/>"
+                        text +=
+                            "<rect class=\"dr\" x=\"-\(half)\" y=\"-17\" width=\"\(2 * half)\" height=\"34\" rx=\"17\"/>"
                     }
                     text += MarbleShape.marble(shown, fill: fill)
                     if let key = placed.key {
@@ -413,7 +417,7 @@ enum TrackSVG {
     }
 
     /// The legend: the threads and queues by colour, then what each mark means.
-    private static func drawLegend(_ picture: TrackPicture, top: Double, width: Double) -> (
+    private static func drawLegend(_ picture: TrackPicture, hasBreaks: Bool, top: Double, width: Double) -> (
         text: String, bottom: Double, width: Double
     ) {
         var text = ""
@@ -434,7 +438,8 @@ enum TrackSVG {
                     y += 18
                     x = padding + 13 * smallCharacterWidth
                 }
-                text += "<g class=\"v\"><circle class=\"p\(index % 8)\" cx=\"\(n(x + 6))\" cy=\"\(n(y + 8))\" r=\"6\"/></g>"
+                text +=
+                    "<g class=\"v\"><circle class=\"p\(index % 8)\" cx=\"\(n(x + 6))\" cy=\"\(n(y + 8))\" r=\"6\"/></g>"
                 text += "<text class=\"a\" x=\"\(n(x + 16))\" y=\"\(n(y + 12))\">\(SVGText.escaped(place))</text>"
                 x += entry
                 widest = max(widest, x)
@@ -442,12 +447,22 @@ enum TrackSVG {
             text += "\n"
             y += 22
         }
-        let glyphs: [(String, String)] = [
-            ("<g class=\"v\"><circle class=\"p7\" r=\"7\"/></g>", "element"),
-            (MarbleShape.completion, "completed"), (MarbleShape.error, "error"),
-            (MarbleShape.disposal, "disposed"), (MarbleShape.subscription, "subscribed"),
-            ("<rect class=\"g\" x=\"-9\" y=\"-14\" width=\"18\" height=\"28\"/>", "idle, shortened"),
+        let segments = picture.rows.flatMap { $0.lanes.flatMap(\.segments) }
+        let kinds = segments.flatMap { $0.marks.map(\.kind) }
+        let present = [
+            kinds.contains { if case .next = $0 { true } else { false } },
+            kinds.contains(.completed), kinds.contains { if case .error = $0 { true } else { false } },
+            segments.contains { $0.disposal != nil }, segments.contains { $0.start != nil }, hasBreaks,
         ]
+        let glyphs = zip(
+            present,
+            [
+                ("<g class=\"v\"><circle class=\"p7\" r=\"7\"/></g>", "element"),
+                (MarbleShape.completion, "completed"), (MarbleShape.error, "error"),
+                (MarbleShape.disposal, "disposed"), (MarbleShape.subscription, "subscribed"),
+                ("<rect class=\"g\" x=\"-9\" y=\"-14\" width=\"18\" height=\"28\"/>", "idle, shortened"),
+            ]
+        ).filter(\.0).map(\.1)
         var x = padding + 8
         for (glyph, name) in glyphs {
             text += "<g transform=\"translate(\(n(x)),\(n(y + 8))) scale(0.6)\">\(glyph)</g>"
