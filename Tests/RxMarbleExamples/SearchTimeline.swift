@@ -140,6 +140,7 @@ public final class LiveSearchService: SearchService {
         self.latency = latency
     }
 
+    /// Answers on the service's queue after the latency, unless cancelled first.
     public func search(_ query: String, completion: @escaping @Sendable ([String]) -> Void) -> any SearchRequest {
         let request = CancellableRequest()
         queue.asyncAfter(deadline: .now() + .milliseconds(latency)) {

@@ -21,11 +21,6 @@ public struct TimelineClock: Sendable {
     public let unit: Unit
     private let read: (@Sendable () -> Int)?
 
-    private init(unit: Unit, read: (@Sendable () -> Int)?) {
-        self.unit = unit
-        self.read = read
-    }
-
     /// The system's monotonic clock, which no change of the wall clock moves, in nanoseconds.
     public static let monotonic = TimelineClock(unit: .nanoseconds, read: nil)
 

@@ -9,12 +9,6 @@ public struct TimelineSubscription: Sendable {
     /// Its number in the timeline, from 1, in the order subscriptions began.
     public let number: Int
 
-    init(timeline: Timeline, point: Int32, number: Int) {
-        self.timeline = timeline
-        self.point = point
-        self.number = number
-    }
-
     /// Records `kind` now, on the calling thread. Texts longer than ``Timeline/longestText``
     /// bytes are shortened.
     public func record(_ kind: TimelineEvent.Kind) {
