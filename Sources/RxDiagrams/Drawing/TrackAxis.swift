@@ -3,8 +3,8 @@
 /// activity off the picture.
 ///
 /// A gap between consecutive times is idle when it is longer than four times the typical gap
-/// (the median of the gaps longer than a hundredth of the whole span, so that events at almost
-/// the same time do not count as typical) and than an eighth of the whole span. The scale is the one at which neighbouring elements of
+/// (the median of the gaps longer than a ten-thousandth of the whole span, so that events at
+/// almost the same time do not count as typical) and than an eighth of the whole span. The scale is the one at which neighbouring elements of
 /// a lane do not touch, within a width budget; elements still too close are stacked by the
 /// picture.
 struct TrackAxis {
@@ -46,7 +46,7 @@ struct TrackAxis {
         guard let first = times.first, let last = times.last else { return }
         let gaps = zip(times, times.dropFirst()).map { Self.distance($0, $1) }
         let span = Self.distance(first, last)
-        let significant = gaps.filter { $0 > span / 100 }.sorted()
+        let significant = gaps.filter { $0 > 0 && $0 >= span / 10_000 }.sorted()
         var idle: Int?
         if !significant.isEmpty {
             let typical = significant[significant.count / 2]

@@ -87,7 +87,9 @@ public struct MarbleDiagram: Sendable, Equatable {
     ///
     /// - Precondition: `ticksPerFrame` is positive.
     public init(call: String, ticksPerFrame: Int = 10, zero: Int = 200, lines: [Line]) {
-        precondition(ticksPerFrame > 0, "MarbleDiagram: ticksPerFrame must be positive, got \(ticksPerFrame)")
+        if ticksPerFrame <= 0 {
+            fatalError("MarbleDiagram: ticksPerFrame must be positive, got \(ticksPerFrame)")
+        }
         self.call = call
         self.ticksPerFrame = ticksPerFrame
         self.zero = zero

@@ -36,7 +36,9 @@ public final class Timeline: Sendable {
     ///     clock for code running on a test scheduler.
     /// - Precondition: `capacity` is positive.
     public init(capacity: Int = defaultCapacity, clock: TimelineClock = .monotonic) {
-        precondition(capacity > 0, "Timeline: capacity must be positive, got \(capacity)")
+        if capacity <= 0 {
+            fatalError("Timeline: capacity must be positive, got \(capacity)")
+        }
         self.capacity = capacity
         self.clock = clock
         storage = Mutex(TimelineStorage(capacity: capacity))
