@@ -84,6 +84,7 @@ let package = Package(
             name: "RxOperatorsTests",
             dependencies: [
                 "RxOperators", "RxSchedulers", "RxCore", "RxDisposables", "RxRelay", "RxTestSupport", "RxTestHelpers",
+                "RxDiagrams",
             ],
             swiftSettings: strictness),
         .testTarget(
@@ -107,7 +108,9 @@ let package = Package(
         .testTarget(name: "RxDiagramsTests", dependencies: ["RxDiagrams", "RxTestSupport"], swiftSettings: strictness),
         .testTarget(
             name: "RxTestSupportTests",
-            dependencies: ["RxTestSupport", "RxSchedulers", "RxCore", "RxDisposables", "RxRelay", "RxTestHelpers"],
+            dependencies: [
+                "RxTestSupport", "RxSchedulers", "RxCore", "RxDisposables", "RxRelay", "RxTestHelpers", "RxDiagrams",
+            ],
             swiftSettings: strictness),
     ]
 )

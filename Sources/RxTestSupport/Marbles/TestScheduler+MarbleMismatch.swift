@@ -69,8 +69,15 @@ extension TestScheduler {
         lines.append(events.isEmpty ? "recorded events: none" : "recorded events:")
         lines += events.map { "  \($0.debugDescription)" }
         let spell = { (element: Element) in table.character(for: element).map(String.init) ?? "\(element)" }
-        let expectedText = index < expected.count ? expected[index].debugDescription : "nothing"
-        let recordedText = index < events.count ? events[index].debugDescription : "nothing"
+        // As the picture spells it, with the value when the diagram's letter stands for another.
+        func said(_ event: Recorded<Event<Element>>) -> String {
+            guard case .next(let element) = event.value else { return event.debugDescription }
+            let letter = spell(element)
+            let value = "\(element)"
+            return "next(\(letter == value ? value : "\(letter) = \(value)")) @ \(event.time)"
+        }
+        let expectedText = index < expected.count ? said(expected[index]) : "nothing"
+        let recordedText = index < events.count ? said(events[index]) : "nothing"
         let picture = MarbleDifference(
             title: "assertMarbles failed", expected: expected.drawn(spell: spell),
             recorded: events.drawn(spell: spell), firstDifference: index, subscribed: subscribed,
