@@ -25,14 +25,14 @@ public protocol SearchRequest: Sendable {
 /// was typed, what `debounce` let through, each request, and what arrives on the main scheduler.
 public enum SearchTimeline {
     /// The results for the queries typed, searched once per pause in typing, the latest search
-    /// replacing one still in flight, delivered on `main` and shared.
+    /// replacing one still in flight, delivered on `main` and shared: the guide's
+    /// `searchResults(typed:service:main:timeline:)`, line for line.
     public static func results(
-        typed: Observable<String>, service: any SearchService, timing: any SchedulerType,
-        main: any SchedulerType, timeline: Timeline
+        typed: Observable<String>, service: any SearchService, main: any SchedulerType, timeline: Timeline
     ) -> Observable<[String]> {
         typed
             .debug("typed", into: timeline)
-            .debounce(.milliseconds(300), scheduler: timing)
+            .debounce(.milliseconds(300), scheduler: main)
             .debug("debounced", into: timeline)
             .flatMapLatest { query in
                 Observable<[String]>.create { observer in
@@ -78,12 +78,12 @@ public enum SearchTimeline {
     /// answering ``latency`` ticks after each request, and returns the timeline it recorded.
     public static func recordInVirtualTime() -> Timeline {
         let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)
-        let timeline = Timeline(clock: .virtual { scheduler.clock })
+        let timeline = Timeline(scheduler: scheduler)
         let typed = scheduler.createHotObservable(
             keystrokes().map { Recorded.next($0.time + 100, $0.text) } + [.completed(12_000)])
         let results = Self.results(
             typed: typed.asObservable(), service: VirtualSearchService(scheduler: scheduler, latency: latency),
-            timing: scheduler, main: scheduler, timeline: timeline)
+            main: scheduler, timeline: timeline)
         scheduler.scheduleAt(50) {
             let list = results.debug("list", into: timeline).subscribe()
             let label = results.map { "\($0.count) found" }.debug("count label", into: timeline).subscribe()
@@ -109,8 +109,8 @@ extension SearchTimeline {
         let timeline = Timeline()
         let typed = PublishSubject<String>()
         let results = Self.results(
-            typed: typed.asObservable(), service: LiveSearchService(), timing: MainScheduler.instance,
-            main: MainScheduler.instance, timeline: timeline)
+            typed: typed.asObservable(), service: LiveSearchService(), main: MainScheduler.instance,
+            timeline: timeline)
         let list = results.debug("list", into: timeline).subscribe()
         let label = results.map { "\($0.count) found" }.debug("count label", into: timeline).subscribe()
         let start = Date()

@@ -74,9 +74,13 @@ struct TrackAxis {
         }
         var x = x0
         positions = [x]
+        // How far right the marks drawn so far reach; a terminal mark drawn just after an
+        // element (at a slightly later time) reaches past it by its own width.
+        var reach = x0
         for (index, gap) in gaps.enumerated() {
+            reach = max(reach, x + (extents[times[index]]?.right ?? 0))
             if isIdle(gap) {
-                let left = x + (extents[times[index]]?.right ?? 0) + 6
+                let left = reach + 16
                 let right = left + Self.breakWidth
                 breaks.append(Break(from: times[index], to: times[index + 1], left: left, right: right))
                 x = right + (extents[times[index + 1]]?.left ?? 0) + 6

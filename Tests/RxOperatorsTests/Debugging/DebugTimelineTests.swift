@@ -13,7 +13,7 @@ import XCTest
 /// subscription, event and disposal with its virtual time and thread.
 final class DebugTimelineTests: RxTestCase {
     private func timeline(on scheduler: TestScheduler) -> Timeline {
-        Timeline(clock: .virtual { scheduler.clock })
+        Timeline(scheduler: scheduler)
     }
 
     private func recorded(_ timeline: Timeline, at point: String? = nil) -> [String] {
