@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A recording of what happened at chosen points of live chains: every subscription, element,
 /// error, completion and disposal, with its time and the thread or queue it arrived on, ready to
 /// be drawn as one picture with a row per point.
@@ -26,7 +24,7 @@ public final class Timeline: Sendable {
     public let capacity: Int
     /// Where it reads the time.
     public let clock: TimelineClock
-    private let storage: Mutex<TimelineStorage>
+    private let storage: TimelineLock<TimelineStorage>
 
     /// An empty timeline.
     ///
@@ -41,7 +39,7 @@ public final class Timeline: Sendable {
         }
         self.capacity = capacity
         self.clock = clock
-        storage = Mutex(TimelineStorage(capacity: capacity))
+        storage = TimelineLock(TimelineStorage(capacity: capacity))
     }
 
     /// Starts recording a subscription at `point` (a row of the picture) and records that it

@@ -1,6 +1,6 @@
 import Foundation
 import RxDiagrams
-import Synchronization
+import RxDisposables
 
 /// Where the assertions put the picture of a failure: expected and recorded events drawn one
 /// above the other on one axis, the first difference marked, written as an SVG file whose path
@@ -18,7 +18,7 @@ public enum FailurePictures {
         var written: Set<String> = []
     }
 
-    private static let settings = Mutex(Settings())
+    private static let settings = RxMutex(Settings())
 
     /// The environment's word on pictures: `nil` when it says nothing, `false` for off, or a
     /// folder.
