@@ -3,10 +3,11 @@
 /// activity off the picture.
 ///
 /// A gap between consecutive times is idle when it is longer than four times the typical gap
-/// (the median of the gaps longer than a ten-thousandth of the whole span, so that events at
-/// almost the same time do not count as typical) and than an eighth of the whole span. The scale is the one at which neighbouring elements of
-/// a lane do not touch, within a width budget; elements still too close are stacked by the
-/// picture.
+/// and than an eighth of the whole span. The typical gap is the median of the gaps between
+/// moments: gaps shorter than a two-thousandth of the span (an element passing from one thread to
+/// the next, a sub-pixel apart) join their times into one moment and do not count, unless fewer
+/// than two gaps are left. The scale is the one at which neighbouring elements of a lane do not
+/// touch, within a width budget; elements still too close are stacked by the picture.
 struct TrackAxis {
     /// A compressed idle stretch: its times and where its break is drawn.
     struct Break {
@@ -46,7 +47,8 @@ struct TrackAxis {
         guard let first = times.first, let last = times.last else { return }
         let gaps = zip(times, times.dropFirst()).map { Self.distance($0, $1) }
         let span = Self.distance(first, last)
-        let significant = gaps.filter { $0 > 0 && $0 >= span / 10_000 }.sorted()
+        let betweenMoments = gaps.filter { $0 > 0 && $0 >= span / 2_000 }
+        let significant = (betweenMoments.count >= 2 ? betweenMoments : gaps.filter { $0 > 0 }).sorted()
         var idle: Int?
         if !significant.isEmpty {
             let typical = significant[significant.count / 2]

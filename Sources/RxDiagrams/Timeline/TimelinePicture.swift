@@ -21,7 +21,8 @@ enum TimelinePicture {
         }
         var subscriptions: [Int: Subscription] = [:]
         for event in events {
-            if placeNumbers[event.thread] == nil {
+            // The legend names the threads of the marks it colours: elements and terminal events.
+            if event.kind != .subscribed, event.kind != .disposed, placeNumbers[event.thread] == nil {
                 placeNumbers[event.thread] = places.count
                 places.append(event.thread)
             }

@@ -15,6 +15,13 @@ final class TrackAxisTests: RxTestCase {
         XCTAssertEqual(Set(steps.map { ($0 * 100).rounded() }).count, 1, "a linear scale")
     }
 
+    func testAPeriodicSourceWhoseElementsHopThreadsIsNeverShortened() {
+        // Every 40 ms an element, and 30 µs later the same element on another thread.
+        let times = (1...6).flatMap { tick in [tick * 40_000_000, tick * 40_000_000 + 30_000] }
+        let axis = TrackAxis(times: [0] + times, neighbours: [], extents: [:], x0: 0)
+        XCTAssertTrue(axis.breaks.isEmpty, "\(axis.breaks.map(\.from))")
+    }
+
     func testALongGapBetweenBurstsBecomesABreak() {
         let times = [0, 10, 20, 30, 100_000, 100_010]
         let axis = TrackAxis(times: times, neighbours: [], extents: [:], x0: 0)
