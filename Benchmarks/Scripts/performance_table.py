@@ -44,6 +44,7 @@ SCENARIOS = {
     "debounce_virtual": (100_000, "element", "no allocation beyond the scheduled timer (timer-floor); figure reported"),
     "throttle_virtual": (100_000, "element", "no allocation per dropped element; figure reported"),
     "delay_dispatch": (1_000, "element", "rx ≤ 0.5× OpenCombine"),
+    "debug_timeline": (100_000, "element", "rx well under debug-print (printing to /dev/null); figure reported"),
 }
 TO_NANOSECONDS = {"ns": 1.0, "μs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9}
 

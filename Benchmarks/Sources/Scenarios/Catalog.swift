@@ -217,6 +217,14 @@ public enum Catalog {
                 .init(name: "opencombine", run: Time.delayOpenCombine(elements:)),
             ],
             expectedChecksum: Time.delayExpected(elements:)),
+        Scenario(
+            name: "debug_timeline", unit: "element", unitsPerIteration: 100_000,
+            sides: [
+                .init(name: "rx", run: DebugTimelineScenario.rx(elements:)),
+                .init(name: "debug-print", run: DebugTimelineScenario.debugPrinting(elements:)),
+                .init(name: "floor", run: DebugTimelineScenario.floor(elements:)),
+            ],
+            expectedChecksum: DebugTimelineScenario.expected(elements:)),
     ]
 
     /// The scenario called `name`, if any.

@@ -51,6 +51,10 @@ struct TimelineStorage {
     /// releases after giving the lock back.
     mutating func append(_ event: Stored) -> Stored? {
         guard events.count == capacity else {
+            // Grown by doubling, as an array is, but never past the capacity.
+            if events.count == events.capacity {
+                events.reserveCapacity(min(capacity, max(16, events.count * 2)))
+            }
             events.append(event)
             return nil
         }

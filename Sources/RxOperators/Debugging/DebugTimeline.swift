@@ -28,16 +28,19 @@ final class DebugTimeline<Element>: Producer<Element> {
     private let source: Observable<Element>
     let timeline: Timeline
     let point: String
+    let describe: (Element) -> String
 
     init(source: Observable<Element>, timeline: Timeline, point: String) {
         self.source = source
         self.timeline = timeline
         self.point = point
+        describe = ElementDescription.describer(for: Element.self)
     }
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
     where Observer.Element == Element {
-        let sink = DebugTimelineSink(recording: timeline.subscription(at: point), observer: observer, cancel: cancel)
+        let sink = DebugTimelineSink(
+            recording: timeline.subscription(at: point), describe: describe, observer: observer, cancel: cancel)
         return sink.subscribe(to: source)
     }
 }
@@ -47,11 +50,16 @@ final class DebugTimelineSink<Observer: ObserverType>: Sink<Observer>, ObserverT
     typealias Element = Observer.Element
 
     private let recording: TimelineSubscription
+    private let describe: (Element) -> String
     // Set by the first disposal, which alone is recorded: a sink may be disposed more than once.
     private let disposalRecorded = Atomic<Bool>(false)
 
-    init(recording: TimelineSubscription, observer: Observer, cancel: any Cancelable) {
+    init(
+        recording: TimelineSubscription, describe: @escaping (Element) -> String, observer: Observer,
+        cancel: any Cancelable
+    ) {
         self.recording = recording
+        self.describe = describe
         super.init(observer: observer, cancel: cancel)
     }
 
@@ -65,7 +73,7 @@ final class DebugTimelineSink<Observer: ObserverType>: Sink<Observer>, ObserverT
 
     func onNext(_ element: Element) {
         // Described before anything is locked: `description` is the user's code.
-        recording.record(.next(String(describing: element)))
+        recording.record(.next(describe(element)))
         forwardNext(element)
     }
 
@@ -84,5 +92,41 @@ final class DebugTimelineSink<Observer: ObserverType>: Sink<Observer>, ObserverT
             recording.record(.disposed)
         }
         super.dispose()
+    }
+}
+
+/// `String(describing:)` for one element type, its checks made once instead of per element.
+///
+/// `String(describing:)` on a generic value asks the runtime, for every value, whether its type
+/// is `TextOutputStreamable`, then `CustomStringConvertible`: most of what recording an element
+/// costs. The answer depends on the type alone, so it is asked when the operator is made, and
+/// each element is then described through the protocol found, with the same result.
+enum ElementDescription {
+    static func describer<Element>(for type: Element.Type) -> (Element) -> String {
+        if let streamable = type as? any TextOutputStreamable.Type,
+            let describe = streamed(streamable) as? (Element) -> String
+        {
+            return describe
+        }
+        if let convertible = type as? any CustomStringConvertible.Type,
+            let describe = described(convertible) as? (Element) -> String
+        {
+            return describe
+        }
+        return { String(describing: $0) }
+    }
+
+    // Each returns its closure as `Any`, so that it can be called with the type opened from an
+    // existential metatype, and cast back to the element's closure type by the caller.
+    private static func streamed<Value: TextOutputStreamable>(_: Value.Type) -> Any {
+        { (value: Value) -> String in
+            var text = ""
+            value.write(to: &text)
+            return text
+        }
+    }
+
+    private static func described<Value: CustomStringConvertible>(_: Value.Type) -> Any {
+        { (value: Value) -> String in value.description }
     }
 }

@@ -9,6 +9,8 @@ import RxTestSupport
 import Synchronization
 import XCTest
 
+@testable import RxOperators
+
 /// `debug(_:into:)` passes everything on unchanged and records, at its point, every
 /// subscription, event and disposal with its virtual time and thread.
 final class DebugTimelineTests: RxTestCase {
@@ -112,6 +114,20 @@ final class DebugTimelineTests: RxTestCase {
         XCTAssertTrue(recorded(timeline, at: "loud").contains("next(\"loud\") @ 210 #2"))
     }
 
+    func testElementsAreDescribedAsStringDescribingSpellsThem() {
+        func check<Value>(_ value: Value, line: UInt = #line) {
+            XCTAssertEqual(
+                ElementDescription.describer(for: Value.self)(value), String(describing: value), line: line)
+        }
+        check(42)
+        check("text")
+        check(Optional(1))
+        check([1, 2])
+        check(Loud(timeline: Timeline().subscription(at: "aside")))
+        check(Streamed())
+        check(Plain(value: 3))
+    }
+
     func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
         let timeline = Timeline()
         assertDisposal(passingThrough: "debug(_:into:)") { xs, _ in xs.debug("point", into: timeline) }
@@ -164,6 +180,17 @@ final class DebugTimelineTests: RxTestCase {
         XCTAssertEqual(Set(events.filter { $0.kind == .completed }.map(\.thread)).count, chains)
         XCTAssertEqual(Set(events.map(\.point)), ["chain 0", "chain 1", "chain 2"])
     }
+}
+
+/// A value that writes itself one way and describes itself another: `String(describing:)` writes.
+private struct Streamed: TextOutputStreamable, CustomStringConvertible {
+    func write<Target: TextOutputStream>(to target: inout Target) { target.write("written") }
+    var description: String { "described" }
+}
+
+/// A value with no description of its own.
+private struct Plain {
+    let value: Int
 }
 
 /// An element whose description records into a timeline.
