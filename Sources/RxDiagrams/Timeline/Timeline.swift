@@ -2,7 +2,7 @@
 /// error, completion and disposal, with its time and the thread or queue it arrived on, ready to
 /// be drawn as one picture with a row per point.
 ///
-/// Feed it with RxOperators' `debug(_:into:)`, one call per point, and draw it with ``svg()``,
+/// Feed it with RxOperators' `debug(_:into:)`, one call per point, and draw it with ``svg(title:)``,
 /// ``html(title:)`` or ``write(to:title:)``:
 ///
 /// ```swift
