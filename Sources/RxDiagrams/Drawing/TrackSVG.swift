@@ -34,6 +34,8 @@ enum TrackSVG {
         let start: Double?
         let stop: Double?
         let disposalX: Double?
+        /// Runs of dots drawn on top of each other: where each run ends, and how many it holds.
+        let crowds: [(x: Double, count: Int)]
     }
 
     /// One lane placed: its segments and the levels its elements are stacked on.
@@ -66,22 +68,27 @@ enum TrackSVG {
                     var marks: [Prepared] = []
                     for mark in segment.marks {
                         times.append(mark.time)
+                        // The same text keeps its number.
+                        func keyNumber(for text: String) -> Int {
+                            if let known = keyNumbers[text] { return known }
+                            keyNumbers[text] = keys.count + 1
+                            keys.append((keys.count + 1, text))
+                            return keys.count
+                        }
                         guard case .next(let text) = mark.kind else {
-                            marks.append(Prepared(mark: mark, shown: nil, key: nil))
+                            // An error is a cross: its text, unless it says no more, is keyed.
+                            var errorKey: Int?
+                            if case .error(let text) = mark.kind, text != "error" {
+                                errorKey = keyNumber(for: "error: \(text)")
+                            }
+                            marks.append(Prepared(mark: mark, shown: nil, key: errorKey))
                             continue
                         }
                         var shown = text
                         var key: Int?
                         if text.count > longestMarbleText {
                             shown = String(text.prefix(longestMarbleText - 2)) + "…"
-                            // The same text keeps its number.
-                            if let known = keyNumbers[text] {
-                                key = known
-                            } else {
-                                key = keys.count + 1
-                                keyNumbers[text] = keys.count + 1
-                                keys.append((keys.count + 1, text))
-                            }
+                            key = keyNumber(for: text)
                         }
                         marks.append(Prepared(mark: mark, shown: shown, key: key))
                         let half = MarbleShape.halfWidth(shown)
@@ -284,12 +291,17 @@ enum TrackSVG {
                         placed.append(
                             Placed(mark: mark, x: x, level: level, shown: text, key: item.key, nudge: 0, isDot: false))
                     } else {
+                        // No level free: a dot on a row of its own under the stacked ones.
+                        levels = deepestStack + 1
                         placed.append(
-                            Placed(mark: mark, x: x, level: 0, shown: text, key: item.key, nudge: 0, isDot: true))
+                            Placed(
+                                mark: mark, x: x, level: deepestStack, shown: text, key: item.key, nudge: 0,
+                                isDot: true))
                     }
                 } else {
                     let nudge = max(0, edges[0] + 6 - x)
-                    placed.append(Placed(mark: mark, x: x, level: 0, shown: nil, key: nil, nudge: nudge, isDot: false))
+                    placed.append(
+                        Placed(mark: mark, x: x, level: 0, shown: nil, key: item.key, nudge: nudge, isDot: false))
                     stop = stop ?? x + nudge
                     edges[0] = max(edges[0], x + nudge + 4)
                 }
@@ -300,10 +312,21 @@ enum TrackSVG {
                 stop = disposalX
                 edges[0] = max(edges[0], (disposalX ?? 0) + 4)
             }
+            var crowds: [(x: Double, count: Int)] = []
+            var run: (first: Double, last: Double, count: Int)?
+            for mark in placed where mark.isDot {
+                if let current = run, mark.x - current.first < 10 {
+                    run = (current.first, mark.x, current.count + 1)
+                } else {
+                    if let current = run, current.count > 1 { crowds.append((current.last, current.count)) }
+                    run = (mark.x, mark.x, 1)
+                }
+            }
+            if let current = run, current.count > 1 { crowds.append((current.last, current.count)) }
             segments.append(
                 PlacedSegment(
                     segment: segment, marks: placed, start: segment.start.map(axis.x), stop: stop,
-                    disposalX: disposalX))
+                    disposalX: disposalX, crowds: crowds))
         }
         return PlacedLane(segments: segments, levels: levels)
     }
@@ -375,12 +398,20 @@ enum TrackSVG {
                     text += "<rect class=\"dr\" x=\"-12\" y=\"-20\" width=\"24\" height=\"40\" rx=\"8\"/>"
                 }
                 text += mark.kind == .completed ? MarbleShape.completion : MarbleShape.error
+                if let key = placed.key {
+                    text += "<text class=\"n\" x=\"6\" y=\"-12\">[\(key)]</text>"
+                }
                 if let place = mark.place {
                     // The thread a terminal event arrived on, as a dot under it.
                     text += "<g class=\"v\"><circle class=\"p\(place % 8)\" cy=\"20\" r=\"3.5\"/></g>"
                 }
             }
             text += "</g>"
+        }
+        for crowd in segment.crowds {
+            // Elements too close to stand apart, even stacked: how many share the dot.
+            let row = y + Double(deepestStack) * stackStep
+            text += "<text class=\"n\" x=\"\(n(crowd.x + 8))\" y=\"\(n(row + 4))\">×\(crowd.count)</text>"
         }
         return text
     }

@@ -93,6 +93,24 @@ final class TimelineDrawingTests: RxTestCase {
         XCTAssertTrue(notes.contains("disposed at 30 on main thread, subscription #2"), "\(notes)")
     }
 
+    func testABurstTooDenseToStackIsCountedAndAnErrorsTextIsKeyed() throws {
+        let clock = ManualClock()
+        let timeline = clock.timeline()
+        let burst = timeline.subscription(at: "burst")
+        for value in 0..<20 {
+            burst.record(.next("\(value)"))
+        }
+        clock.set(1)
+        burst.record(.error("Timeout after 30 s"))
+        let document = try XCTUnwrap(SVGDocument(timeline.svg()))
+        // Three stacked marbles, the other seventeen as dots on a row of their own, counted.
+        XCTAssertEqual(document.marks.filter { $0.attributes["data-kind"] == "next" }.count, 20)
+        XCTAssertTrue(document.texts.contains("×17"), "\(document.texts)")
+        XCTAssertTrue(document.texts.contains("[1] error: Timeout after 30 s"), "\(document.texts)")
+        let cross = try XCTUnwrap(document.marks.first { $0.attributes["data-kind"] == "error" })
+        XCTAssertTrue(cross.allText.contains("[1]"))
+    }
+
     func testThreadsGetAColourEachWithALegend() throws {
         let timeline = Timeline()
         let subscription = timeline.subscription(at: "source")
