@@ -22,18 +22,21 @@ let package = Package(
         .library(name: "RxBlocking", targets: ["RxBlocking"]),
         .library(name: "RxCocoaTraits", targets: ["RxCocoaTraits"]),
         .library(name: "RxObservation", targets: ["RxObservation"]),
+        .library(name: "RxDiagrams", targets: ["RxDiagrams"]),
         .executable(name: "rx-examples", targets: ["rx-examples"]),
     ],
     targets: [
         .target(name: "RxDisposables", swiftSettings: strictness),
+        // The drawing: marble diagrams, recorded timelines and failing-test pictures, in text only.
+        .target(name: "RxDiagrams", swiftSettings: strictness),
         .target(name: "RxCore", dependencies: ["RxDisposables"], swiftSettings: strictness),
         .target(name: "RxRelay", dependencies: ["RxCore", "RxDisposables"], swiftSettings: strictness),
         .target(name: "RxSchedulers", dependencies: ["RxCore", "RxDisposables"], swiftSettings: strictness),
         .target(
-            name: "RxOperators", dependencies: ["RxCore", "RxDisposables", "RxRelay", "RxSchedulers"],
+            name: "RxOperators", dependencies: ["RxCore", "RxDisposables", "RxRelay", "RxSchedulers", "RxDiagrams"],
             swiftSettings: strictness),
         .target(
-            name: "RxTestSupport", dependencies: ["RxCore", "RxDisposables", "RxSchedulers"],
+            name: "RxTestSupport", dependencies: ["RxCore", "RxDisposables", "RxSchedulers", "RxDiagrams"],
             swiftSettings: strictness),
         .target(name: "RxBlocking", dependencies: ["RxCore", "RxDisposables"], swiftSettings: strictness),
         // RxCocoa's platform-neutral half: Driver, Signal, bind(to:), NotificationCenter and URLSession.
@@ -51,6 +54,7 @@ let package = Package(
             dependencies: [
                 "RxCore", "RxDisposables", "RxRelay", "RxSchedulers", "RxOperators", "RxTestSupport", "RxCocoaTraits",
                 "RxObservation",
+                "RxDiagrams", "RxMarbleExamples",
             ],
             path: "Examples/rx-examples", swiftSettings: strictness),
 
@@ -58,10 +62,13 @@ let package = Package(
         // checks. Neither is a product: users never depend on them.
         .target(
             name: "RxMarbleExamples",
-            dependencies: ["RxCore", "RxDisposables", "RxSchedulers", "RxOperators", "RxTestSupport", "RxObservation"],
+            dependencies: [
+                "RxCore", "RxDisposables", "RxSchedulers", "RxOperators", "RxTestSupport", "RxObservation",
+                "RxDiagrams",
+            ],
             path: "Tests/RxMarbleExamples", swiftSettings: strictness),
         .executableTarget(
-            name: "rx-marbles", dependencies: ["RxMarbleExamples"], path: "Examples/rx-marbles",
+            name: "rx-marbles", dependencies: ["RxMarbleExamples", "RxDiagrams"], path: "Examples/rx-marbles",
             swiftSettings: strictness),
 
         // What several test targets share (`TestError`, `Counter`, `SynchronizationReports`); not a product.
@@ -88,6 +95,7 @@ let package = Package(
             name: "RxOperatorsTests",
             dependencies: [
                 "RxOperators", "RxSchedulers", "RxCore", "RxDisposables", "RxRelay", "RxTestSupport", "RxTestHelpers",
+                "RxDiagrams",
             ],
             swiftSettings: strictness),
         .testTarget(
@@ -122,11 +130,14 @@ let package = Package(
             swiftSettings: strictness),
         .testTarget(
             name: "RxMarbleExamplesTests",
-            dependencies: ["RxMarbleExamples", "RxOperators", "RxTestSupport", "RxCore"],
+            dependencies: ["RxMarbleExamples", "RxOperators", "RxTestSupport", "RxCore", "RxDiagrams"],
             swiftSettings: strictness),
+        .testTarget(name: "RxDiagramsTests", dependencies: ["RxDiagrams", "RxTestSupport"], swiftSettings: strictness),
         .testTarget(
             name: "RxTestSupportTests",
-            dependencies: ["RxTestSupport", "RxSchedulers", "RxCore", "RxDisposables", "RxRelay", "RxTestHelpers"],
+            dependencies: [
+                "RxTestSupport", "RxSchedulers", "RxCore", "RxDisposables", "RxRelay", "RxTestHelpers", "RxDiagrams",
+            ],
             swiftSettings: strictness),
     ]
 )

@@ -26,6 +26,7 @@ let package = Package(
                 .product(name: "RxTestSupport", package: "RxSwiftModular"),
                 .product(name: "RxCocoaTraits", package: "RxSwiftModular"),
                 .product(name: "RxObservation", package: "RxSwiftModular"),
+                .product(name: "RxDiagrams", package: "RxSwiftModular"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
                 .product(name: "OpenCombineDispatch", package: "OpenCombine"),
             ],

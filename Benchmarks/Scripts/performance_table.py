@@ -46,6 +46,7 @@ SCENARIOS = {
     "delay_dispatch": (1_000, "element", "rx ≤ 0.5× OpenCombine"),
     "observation_change": (
         1_000, "change", "rx ≤ 1.5× floor (withObservationTracking re-armed by hand), faster than observations"),
+    "debug_timeline": (100_000, "element", "rx well under debug-print (printing to /dev/null); figure reported"),
 }
 TO_NANOSECONDS = {"ns": 1.0, "μs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9}
 

@@ -19,6 +19,7 @@ let sections: [Section] = [
     timeOperatorsSection,
     settingsSection,
     searchSection,
+    timelineSection,
 ]
 
 /// Writes a line to standard error.

@@ -6,10 +6,15 @@
 //     swift run rx-marbles --check   changes nothing; exits 1 when any of them differs from what
 //                                    it would write, or when an example's output differs from its
 //                                    expected diagram
+//     swift run rx-marbles --live    also runs Docs/Debugging.md's search box for real (about eight
+//                                    seconds, on the main thread and a queue) and rewrites its
+//                                    picture and page, which --check only requires to exist
 import Foundation
+import RxDiagrams
 import RxMarbleExamples
 
 let check = CommandLine.arguments.dropFirst().contains("--check")
+let live = CommandLine.arguments.dropFirst().contains("--live")
 let started = Date()
 let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) else {
@@ -32,9 +37,29 @@ for example in MarbleExample.all {
     }
 }
 for recording in recordings {
-    let svg = MarbleSVG.draw(recording)
+    let svg = MarbleSVG.draw(recording.diagram)
     files.append((MarbleDocuments.svgPath(recording.example), svg))
     files.append((MarbleDocuments.doccPath(recording.example), svg))
+}
+// Docs/Debugging.md's pictures: the search box recorded in virtual time, and a failing test.
+files.append(("Docs/Debugging/search-virtual-time.svg", SearchTimeline.recordInVirtualTime().svg()))
+if let difference = FailingTestPicture.difference() {
+    files.append(("Docs/Debugging/failing-marble-test.svg", difference.svg()))
+} else {
+    problems.append("FailingTestPicture: the test it draws no longer fails")
+}
+// A live run differs from run to run: drawn on request, and only required to exist.
+let livePaths = ["Docs/Debugging/search-live.svg", "Docs/Debugging/search-live.html"]
+if live && !check {
+    let timeline = SearchTimeline.recordLive(lastWord: 6_000)
+    let title = "The search box, live: 6 points, \(timeline.count) events"
+    files.append((livePaths[0], timeline.svg(title: title)))
+    files.append((livePaths[1], timeline.html(title: title)))
+}
+for path in livePaths where !FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path) {
+    if check || !live {
+        problems.append("\(path) is missing; run `swift run rx-marbles --live`")
+    }
 }
 files.append((MarbleDocuments.galleryPath, MarbleDocuments.gallery(MarbleExample.all)))
 files.append((MarbleDocuments.doccGalleryPath, MarbleDocuments.doccGallery(MarbleExample.all)))

@@ -1,30 +1,15 @@
 import RxCore
+import RxDiagrams
 import RxTestSupport
 
 /// An example run on a `TestScheduler`: every line the picture draws, with absolute times.
 public struct MarbleRecording {
-    /// One timeline of the picture.
-    public struct Line {
-        /// What the line shows.
-        public enum Kind: Sendable { case input, output, inner }
-
-        /// Where it is drawn: above the caption (inputs) or below it.
-        public let kind: Kind
-        /// Its label, at the left.
-        public let label: String
-        /// When it starts: time zero of the picture, or the subscription for a cold input,
-        /// a late subscriber and an inner sequence.
-        public let start: TestTime
-        /// When the subscription was disposed before a terminal event, if it was.
-        public let end: TestTime?
-        /// Its events, at absolute virtual times.
-        public let events: [Recorded<Event<String>>]
-    }
-
     /// The example.
     public let example: MarbleExample
-    /// The lines, inputs first, then the output, then inner sequences.
-    public let lines: [Line]
+    /// What the picture draws: the lines, inputs first, then the output, then inner sequences.
+    /// A cold input gets a line per subscription, starting where it was subscribed; a late
+    /// subscriber and an inner sequence start where they were subscribed.
+    public let diagram: MarbleDiagram
     /// The events the subscriber recorded.
     public let output: [Recorded<Event<String>>]
     /// Why the output differs from the example's expected diagram; `nil` when it does not.
@@ -58,13 +43,11 @@ public struct MarbleRecording {
         mismatch = scheduler.marbleMismatch(
             observer.events, example.expected, values: example.values, error: example.error, subscribed: Self.zero)
 
-        var lines: [Line] = []
+        var lines: [MarbleDiagram.Line] = []
         for (input, observable) in inputs {
             guard input.isCold else {
-                lines.append(
-                    Line(
-                        kind: .input, label: input.label, start: Self.zero, end: nil, events: observable.recordedEvents)
-                )
+                let events = Self.drawn(observable.recordedEvents)
+                lines.append(MarbleDiagram.Line(kind: .input, label: input.label, start: Self.zero, events: events))
                 continue
             }
             for subscription in observable.subscriptions {
@@ -79,16 +62,33 @@ public struct MarbleRecording {
         for inner in context.inner {
             lines.append(Self.line(.inner, inner.label, from: inner.start, to: .max, inner.observer.events))
         }
-        self.lines = lines
+        diagram = MarbleDiagram(call: example.call, ticksPerFrame: example.ticksPerFrame, zero: Self.zero, lines: lines)
     }
+
+    /// The lines of the picture.
+    public var lines: [MarbleDiagram.Line] { diagram.lines }
 
     /// A line cut at `end`, which is kept only when it comes before a terminal event.
     private static func line(
-        _ kind: Line.Kind, _ label: String, from start: TestTime, to end: TestTime, _ events: [Recorded<Event<String>>]
-    ) -> Line {
+        _ kind: MarbleDiagram.Line.Kind, _ label: String, from start: TestTime, to end: TestTime,
+        _ events: [Recorded<Event<String>>]
+    ) -> MarbleDiagram.Line {
         let kept = events.filter { $0.time <= end }
         let terminated = kept.contains { $0.value.isStopEvent }
         let cut = !terminated && end != .max && events.count > kept.count
-        return Line(kind: kind, label: label, start: start, end: cut ? end : nil, events: kept)
+        return MarbleDiagram.Line(kind: kind, label: label, start: start, end: cut ? end : nil, events: drawn(kept))
+    }
+
+    /// Events as the picture spells them; the examples' own error is not spelled out.
+    private static func drawn(_ events: [Recorded<Event<String>>]) -> [MarbleDiagram.Event] {
+        events.map { recorded in
+            let value: MarbleDiagram.Event.Value =
+                switch recorded.value {
+                case .next(let element): .next(element)
+                case .error(let error): .error(error is MarbleError ? nil : "\(error)")
+                case .completed: .completed
+                }
+            return MarbleDiagram.Event(time: recorded.time, value: value)
+        }
     }
 }

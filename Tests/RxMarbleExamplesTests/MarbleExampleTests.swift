@@ -1,5 +1,6 @@
 import Foundation
 import RxCore
+import RxDiagrams
 import RxMarbleExamples
 import RxTestSupport
 import XCTest
@@ -38,7 +39,7 @@ final class MarbleExampleTests: RxTestCase {
     func testEveryPictureIsSmallValidAndPlacesEachMarkAtItsTime() throws {
         for example in MarbleExample.all {
             let recording = try MarbleRecording(example)
-            let svg = MarbleSVG.draw(recording)
+            let svg = MarbleSVG.draw(recording.diagram)
             XCTAssertLessThan(svg.utf8.count, 8_000, "\(example.name): the picture is too large")
             XCTAssertFalse(svg.contains("<image") || svg.contains("@font-face") || svg.contains("base64"), example.name)
 
@@ -76,7 +77,7 @@ final class MarbleExampleTests: RxTestCase {
 
     func testTheDescriptionSaysTheExampleInWords() throws {
         let example = try XCTUnwrap(MarbleExample.all.first { $0.name == "map" })
-        let svg = MarbleSVG.draw(try MarbleRecording(example))
+        let svg = MarbleSVG.draw(try MarbleRecording(example).diagram)
         XCTAssertTrue(
             svg.contains(
                 "source: a at frame 1, b at frame 3, c at frame 5, completes at frame 7. map { $0.uppercased() } sends:"

@@ -15,6 +15,9 @@ import Scenarios
 //   ProfileDriver chain DEPTH [BREAK]           subscribes a chain of DEPTH operators, type-erased every BREAK
 //                                               (for Scripts/deep_chain_limit.sh)
 //   ProfileDriver soak [ELEMENTS]               resident memory through long observe(on:)/subscribe(on:) runs
+//   ProfileDriver timeline-memory [LENGTH]      resident memory per event of full timelines whose texts are
+//                                               LENGTH characters long (one length per process, so that
+//                                               memory freed by another run cannot hide this one's)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -89,9 +92,14 @@ case "soak":
             "\(report.name): \(report.elements) elements, resident MiB at start, after a tenth, at end: "
                 + samples.joined(separator: ", "))
     }
+case "timeline-memory":
+    let length = arguments.count >= 2 ? Int(arguments[1]) ?? 4 : 4
+    let bytes = DebugTimelineScenario.memoryPerEvent(length: length).map { "\(Int($0.rounded()))" } ?? "n/a"
+    print("100 timelines of 10,000 events, texts of \(length) characters: \(bytes) bytes per event")
 default:
     print(
-        "usage: ProfileDriver verify | run SCENARIO SIDE [UNITS] | time [SCENARIO] [REPEATS] | chain DEPTH [BREAK] | soak [ELEMENTS]"
+        "usage: ProfileDriver verify | run SCENARIO SIDE [UNITS] | time [SCENARIO] [REPEATS] | chain DEPTH [BREAK]"
+            + " | soak [ELEMENTS] | timeline-memory [LENGTH]"
     )
     exit(2)
 }

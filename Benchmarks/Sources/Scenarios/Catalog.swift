@@ -218,6 +218,14 @@ public enum Catalog {
             ],
             expectedChecksum: Time.delayExpected(elements:)),
         ObservationChange.scenario,
+        Scenario(
+            name: "debug_timeline", unit: "element", unitsPerIteration: 100_000,
+            sides: [
+                .init(name: "rx", run: DebugTimelineScenario.rx(elements:)),
+                .init(name: "debug-print", run: DebugTimelineScenario.debugPrinting(elements:)),
+                .init(name: "floor", run: DebugTimelineScenario.floor(elements:)),
+            ],
+            expectedChecksum: DebugTimelineScenario.expected(elements:)),
     ]
 
     /// The scenario called `name`, if any.

@@ -1,4 +1,5 @@
 import RxCore
+import RxDiagrams
 
 /// Fails the current test (XCTest or Swift Testing) unless `observer` recorded exactly the
 /// events `diagram` describes, frame zero being the virtual time `subscribed`.
@@ -6,17 +7,20 @@ import RxCore
 /// The comparison is exact; on failure the message shows both diagrams aligned, a caret under
 /// the first difference, and the recorded events with their times (see
 /// ``TestScheduler/marbleMismatch(_:_:values:error:subscribed:)``). It is reported at the
-/// caller's line.
+/// caller's line, with the path of a picture of the two sequences, the first difference marked
+/// (see ``FailurePictures``).
 public func assertMarbles<Element: Equatable>(
     _ observer: TestableObserver<Element>, _ diagram: String, values: [Character: Element] = [:],
     error: (any Error)? = nil, subscribed: TestTime = TestScheduler.Defaults.subscribed,
     fileID: String = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
-    let mismatch = observer.scheduler.marbleMismatch(
+    let comparison = observer.scheduler.marbleComparison(
         observer.events, diagram, values: values, error: error, subscribed: subscribed)
-    if let mismatch {
-        FailureReporter.report(
-            mismatch, at: SourceContext(fileID: fileID, filePath: file, line: line, column: column))
+    if let comparison {
+        let context = SourceContext(fileID: fileID, filePath: file, line: line, column: column)
+        var picture = comparison.picture
+        picture?.title = "assertMarbles failed at \(context.reportedFileID):\(line)"
+        FailureReporter.report(comparison.message, picture: picture, at: context)
     }
 }
 

@@ -1,4 +1,5 @@
 import RxCore
+import RxDiagrams
 
 extension TestScheduler {
     /// The failure message ``assertMarbles(_:_:values:error:subscribed:fileID:file:line:column:)``
@@ -11,12 +12,31 @@ extension TestScheduler {
         _ events: [Recorded<Event<Element>>], _ diagram: String, values: [Character: Element] = [:],
         error: (any Error)? = nil, subscribed: TestTime = Defaults.subscribed
     ) -> String? {
+        marbleComparison(events, diagram, values: values, error: error, subscribed: subscribed)?.message
+    }
+
+    /// The picture ``assertMarbles(_:_:values:error:subscribed:fileID:file:line:column:)`` draws
+    /// when `events` are not exactly those `diagram` describes: both on one time axis, the
+    /// first difference marked; `nil` when they are, or when the diagram is malformed.
+    public func marbleDifference<Element: Equatable>(
+        _ events: [Recorded<Event<Element>>], _ diagram: String, values: [Character: Element] = [:],
+        error: (any Error)? = nil, subscribed: TestTime = Defaults.subscribed
+    ) -> MarbleDifference? {
+        marbleComparison(events, diagram, values: values, error: error, subscribed: subscribed)?.picture
+    }
+
+    /// The failure message of ``marbleMismatch(_:_:values:error:subscribed:)`` and the picture
+    /// of the difference (none for a malformed diagram), or `nil` when the events match.
+    func marbleComparison<Element: Equatable>(
+        _ events: [Recorded<Event<Element>>], _ diagram: String, values: [Character: Element],
+        error: (any Error)?, subscribed: TestTime
+    ) -> (message: String, picture: MarbleDifference?)? {
         let table = MarbleValues(values)
         let expected: [Recorded<Event<Element>>]
         do {
             expected = try parseEvents(diagram, values: table, error: error, zero: subscribed, hot: true)
         } catch {
-            return error.description
+            return (error.description, nil)
         }
         guard let index = firstDifference(expected, events) else { return nil }
         let times = [expected, events].compactMap { index < $0.count ? $0[index].time : nil }
@@ -48,7 +68,22 @@ extension TestScheduler {
         lines += notes(layout, drawnLines: layout.lines)
         lines.append(events.isEmpty ? "recorded events: none" : "recorded events:")
         lines += events.map { "  \($0.debugDescription)" }
-        return lines.joined(separator: "\n")
+        let spell = { (element: Element) in table.character(for: element).map(String.init) ?? "\(element)" }
+        // As the picture spells it, with the value when the diagram's letter stands for another.
+        func said(_ event: Recorded<Event<Element>>) -> String {
+            guard case .next(let element) = event.value else { return event.debugDescription }
+            let letter = spell(element)
+            let value = "\(element)"
+            return "next(\(letter == value ? value : "\(letter) = \(value)")) @ \(event.time)"
+        }
+        let expectedText = index < expected.count ? said(expected[index]) : "nothing"
+        let recordedText = index < events.count ? said(events[index]) : "nothing"
+        let picture = MarbleDifference(
+            title: "assertMarbles failed", expected: expected.drawn(spell: spell),
+            recorded: events.drawn(spell: spell), firstDifference: index, subscribed: subscribed,
+            note: "first difference at \(time) (\(frameDescription(of: time, zero: subscribed))):"
+                + " expected \(expectedText), recorded \(recordedText)")
+        return (lines.joined(separator: "\n"), picture)
     }
 
     /// The failure message ``assertSubscriptions(_:_:subscribed:fileID:file:line:column:)``

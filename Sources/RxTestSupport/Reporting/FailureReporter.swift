@@ -1,3 +1,4 @@
+import RxDiagrams
 import Synchronization
 import Testing
 import XCTest
@@ -5,14 +6,17 @@ import XCTest
 /// Sends an assertion's failure to the test framework that is running the current test.
 ///
 /// Inside a Swift Testing test (`Test.current` is set) the failure is an `Issue`;
-/// otherwise it goes to `XCTFail`. Tests of this module install a ``Capture`` to read the
-/// exact messages instead.
+/// otherwise it goes to `XCTFail`. A failure that comes with a picture of the difference has it
+/// written first (``FailurePictures``), its path added to the message, and, in Swift Testing,
+/// attached to the test. Tests of this module install a ``Capture`` to read the exact messages
+/// and pictures instead.
 enum FailureReporter {
     /// One reported failure, as a capture saw it.
     struct Failure: Equatable, Sendable {
         let message: String
         let fileID: String
         let line: UInt
+        var picture: MarbleDifference? = nil
     }
 
     // @unchecked Sendable: `failures` is touched only under `lock`.
@@ -33,15 +37,32 @@ enum FailureReporter {
     /// The capture of the current task, if any; task-local so parallel tests never mix.
     @TaskLocal static var capture: Capture?
 
-    static func report(_ message: String, at context: SourceContext) {
+    static func report(_ message: String, picture: MarbleDifference? = nil, at context: SourceContext) {
         if let capture {
-            capture.append(Failure(message: message, fileID: context.reportedFileID, line: context.line))
-        } else if Test.current != nil {
-            Issue.record(
-                Comment(rawValue: message),
-                sourceLocation: SourceLocation(
-                    fileID: context.reportedFileID, filePath: "\(context.filePath)", line: Int(context.line),
-                    column: Int(context.reportedColumn)))
+            capture.append(
+                Failure(message: message, fileID: context.reportedFileID, line: context.line, picture: picture))
+            return
+        }
+        var message = message
+        var written: String?
+        if let picture, FailurePictures.isEnabled {
+            switch FailurePictures.write(picture, at: context) {
+            case .success(let path):
+                message += "\npicture of the difference: \(path)"
+                written = path
+            case .failure(let error):
+                message += "\nno picture of the difference: \(error)"
+            }
+        }
+        if Test.current != nil {
+            let location = SourceLocation(
+                fileID: context.reportedFileID, filePath: "\(context.filePath)", line: Int(context.line),
+                column: Int(context.reportedColumn))
+            Issue.record(Comment(rawValue: message), sourceLocation: location)
+            if let picture, let written {
+                let name = written.split(separator: "/").last.map(String.init) ?? "difference.svg"
+                Attachment.record(picture.svg(), named: name, sourceLocation: location)
+            }
         } else {
             XCTFail(message, file: context.filePath, line: context.line)
         }

@@ -1,4 +1,5 @@
 import RxCore
+import RxDiagrams
 
 // These overloads take exactly XCTest's `file:` and `line:` so that the compiler prefers them
 // to XCTest's generic `XCTAssertEqual`; any extra defaulted parameter would make them lose.
@@ -21,16 +22,24 @@ public func XCTAssertEqual<Element: Equatable>(
 /// Fails the current test unless the two lists of recorded events are equal: the same times
 /// and equal events (errors compared by RxTest's rule).
 ///
-/// The message lists both sides and every index where they differ. Works from XCTest and from
-/// Swift Testing, reporting at the caller's line.
+/// The message lists both sides and every index where they differ, and gives the path of a
+/// picture of both on one time axis, the first difference marked (see ``FailurePictures``).
+/// Works from XCTest and from Swift Testing, reporting at the caller's line.
 public func XCTAssertEqual<Element: Equatable>(
     _ lhs: [Recorded<Event<Element>>], _ rhs: [Recorded<Event<Element>>], _ message: @autoclosure () -> String = "",
     file: StaticString = #filePath, line: UInt = #line
 ) {
     let difference = SequenceDifference.describe(lhs, rhs, equal: { $0 == $1 }, text: { $0.debugDescription })
-    report(
-        "XCTAssertEqual failed: the recorded events differ", difference, message(),
-        SourceContext(filePath: file, line: line))
+    guard difference != nil else { return }
+    let context = SourceContext(filePath: file, line: line)
+    let index = (0..<max(lhs.count, rhs.count)).first { $0 >= lhs.count || $0 >= rhs.count || lhs[$0] != rhs[$0] } ?? 0
+    let left = index < lhs.count ? lhs[index].debugDescription : "nothing"
+    let right = index < rhs.count ? rhs[index].debugDescription : "nothing"
+    let picture = MarbleDifference(
+        title: "XCTAssertEqual failed at \(context.reportedFileID):\(line): the recorded events differ",
+        expected: lhs.drawn { "\($0)" }, recorded: rhs.drawn { "\($0)" }, firstDifference: index,
+        note: "first difference, at index \(index): lhs \(left), rhs \(right)", labels: ("lhs", "rhs"))
+    report("XCTAssertEqual failed: the recorded events differ", difference, message(), context, picture: picture)
 }
 
 /// Fails the current test unless `stream` holds only `next` events whose elements are
@@ -153,11 +162,14 @@ public func XCTAssertRecordedElements<Element: Equatable>(
     XCTAssertRecordedElements(stream, elements, "", file: file, line: line)
 }
 
-private func report(_ summary: String, _ difference: String?, _ message: String, _ context: SourceContext) {
+private func report(
+    _ summary: String, _ difference: String?, _ message: String, _ context: SourceContext,
+    picture: MarbleDifference? = nil
+) {
     guard let difference else { return }
     var text = message.isEmpty ? summary : "\(summary) - \(message)"
     if !difference.isEmpty {
         text += "\n" + difference
     }
-    FailureReporter.report(text, at: context)
+    FailureReporter.report(text, picture: picture, at: context)
 }

@@ -64,6 +64,27 @@ let package = Package(
             ],
             swiftSettings: strictness
         ),
+        .target(
+            name: "Debugging",
+            dependencies: [
+                .product(name: "RxCore", package: "RxSwiftModular"),
+                .product(name: "RxDiagrams", package: "RxSwiftModular"),
+                .product(name: "RxDisposables", package: "RxSwiftModular"),
+                .product(name: "RxOperators", package: "RxSwiftModular"),
+                .product(name: "RxSchedulers", package: "RxSwiftModular"),
+            ],
+            swiftSettings: strictness
+        ),
+        .testTarget(
+            name: "DebuggingTests",
+            dependencies: [
+                "Debugging",
+                .product(name: "RxDiagrams", package: "RxSwiftModular"),
+                .product(name: "RxOperators", package: "RxSwiftModular"),
+                .product(name: "RxTestSupport", package: "RxSwiftModular"),
+            ],
+            swiftSettings: strictness
+        ),
         .testTarget(
             name: "PipelineTests",
             dependencies: [

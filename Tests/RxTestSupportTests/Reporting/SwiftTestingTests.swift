@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import RxCore
 import RxSchedulers
 import Synchronization
@@ -21,7 +22,7 @@ struct SwiftTestingMarbleTests {
         #expect(res.events == [.next(220, 2), .next(240, 3), .completed(260)])
     }
 
-    // The one issue this target records on purpose, with a message that says so: every
+    // One of the two issues this target records on purpose, with a message that says so: every
     // assertion below reports through this route, and the others are captured.
     @Test func aReportInASwiftTestingTestBecomesAnIssueAtTheCallersLine() {
         let caller = SourceContext(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
@@ -33,6 +34,31 @@ struct SwiftTestingMarbleTests {
                 && issue.sourceLocation?.fileID == "RxTestSupportTests/SwiftTestingTests.swift"
                 && issue.comments.first?.rawValue.hasPrefix("on purpose:") == true
         }
+    }
+
+    // The other issue recorded on purpose: a marble assertion failing through the real route
+    // writes the picture of the difference, ends its message with the picture's path, and
+    // attaches the picture to the test.
+    @Test func aMarbleFailurePointsAtThePictureOfTheDifference() throws {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = try scheduler.createColdObservable("-a|", values: values)
+        let res = scheduler.start { xs }
+        let found = Mutex<String?>(nil)
+        let line = #line + 2
+        withKnownIssue("failed on purpose, to see the picture a failure draws") {
+            assertMarbles(res, "-b|", values: values)
+        } matching: { issue in
+            let last = issue.comments.first?.rawValue.split(separator: "\n").last.map(String.init) ?? ""
+            let prefix = "picture of the difference: "
+            found.withLock { $0 = last.hasPrefix(prefix) ? String(last.dropFirst(prefix.count)) : nil }
+            return last.hasPrefix(prefix) && issue.sourceLocation?.line == line
+        }
+        let path = try #require(found.withLock { $0 })
+        let svg = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(svg.contains("assertMarbles failed at RxTestSupportTests/SwiftTestingTests.swift:\(line)"))
+        #expect(
+            svg.contains("first difference at 210 (frame 1): expected next(b = 2) @ 210, recorded next(a = 1) @ 210"))
+        try FileManager.default.removeItem(atPath: path)
     }
 
     @Test func aMarbleFailureIsReportedAtTheCallersLine() throws {
