@@ -1,0 +1,71 @@
+import Foundation
+
+/// `rx-tools`: the project's generators and its operator checklist (see scripts/README.md).
+let usage = """
+    usage: swift run --package-path Tools rx-tools generate [--check] [arity] [twins] [catalog]
+               writes every generated file (or the families named), in that order; with --check,
+               writes nothing and fails when a committed file is not what it would write
+           swift run --package-path Tools rx-tools check-operators
+               fails when a public operator has no row in a conformance table, no entry in
+               Docs/Operators.md with a `Bad input:` paragraph, or an unguarded `guarding` call
+    """
+
+func generate(_ arguments: [String]) throws -> Int32 {
+    let check = arguments.contains("--check")
+    var families = arguments.filter { $0 != "--check" }
+    let known = ["arity", "twins", "catalog"]
+    if let unknown = families.first(where: { !known.contains($0) }) {
+        throw ToolFailure("unknown generator \(unknown); expected some of \(known.joined(separator: ", "))\n\(usage)")
+    }
+    if families.isEmpty {
+        families = known
+    }
+    var failures: [String] = []
+    for family in known where families.contains(family) {
+        let wanted: GeneratedFiles
+        switch family {
+        case "arity": wanted = try arityFiles()
+        case "twins": wanted = try IsolationTwins.files()
+        case "catalog": wanted = try OperatorCatalog.files()
+        default: throw ToolFailure("not yet: \(family)")
+        }
+        if check {
+            let problems = wanted.check()
+            failures += problems
+            if problems.isEmpty {
+                print("\(family): \(wanted.files.count) files, as generated")
+            }
+        } else {
+            let changed = try wanted.write()
+            print("\(family): \(wanted.files.count) files, \(changed) changed")
+        }
+    }
+    if !failures.isEmpty {
+        for failure in failures { print(failure) }
+        print("run `swift run --package-path Tools rx-tools generate` and commit the result")
+        return 1
+    }
+    return 0
+}
+
+func arityFiles() throws -> GeneratedFiles {
+    var wanted = GeneratedFiles(generator: "arity")
+    for (path, text) in ArityOverloads.files() {
+        let absolute = Repository.path(path)
+        wanted.files[absolute] = try swiftFormatted(text, as: absolute)
+    }
+    return wanted
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+do {
+    switch arguments.first {
+    case "generate": exit(try generate(Array(arguments.dropFirst())))
+    default:
+        print(usage)
+        exit(arguments.first == "--help" ? 0 : 2)
+    }
+} catch {
+    FileHandle.standardError.write(Data("rx-tools: \(error)\n".utf8))
+    exit(1)
+}
