@@ -58,10 +58,4 @@ final class ElementAtTests: RxTestCase {
             _ = Observable.of(1).element(at: -1)
         }
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(creating: "element(at:)", sends: [.next(201, 1), .completed(201)]) { scheduler in
-            Observable.of(1, 2, 3, scheduler: scheduler).element(at: 0)
-        }
-    }
 }
