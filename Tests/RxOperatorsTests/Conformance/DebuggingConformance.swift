@@ -2,11 +2,12 @@
 
 import RxCore
 import RxDisposables
-@testable import RxOperators
 import RxSchedulers
 import RxTestHelpers
 import RxTestSupport
 import Testing
+
+@testable import RxOperators
 
 extension OperatorConformance {
     static let debugging: [ConformanceRow] = [

@@ -32,6 +32,7 @@ public struct ConformanceRow: Sendable, CustomTestStringConvertible {
 
     /// The operator as a reader looks it up: `take(while:)`, `materialize().dematerialize()`.
     public let name: String
+    /// The type the operator is a member of.
     public let host: Host
     /// The bad argument the operator stops on, if its entry in `Docs/Operators.md` says so.
     public private(set) var stop: Stop?
@@ -43,6 +44,7 @@ public struct ConformanceRow: Sendable, CustomTestStringConvertible {
     /// `host.name`, unique among the rows of a table that have a ``stop``.
     public var key: String { "\(host.rawValue).\(name)" }
 
+    /// The row as the test report names it: its ``key``.
     public var testDescription: String { key }
 
     /// Disposal at every awkward moment: disposed twice mid-stream, from this thread and from

@@ -61,6 +61,10 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 do {
     switch arguments.first {
     case "generate": exit(try generate(Array(arguments.dropFirst())))
+    case "list-operators":
+        for op in try PublicOperator.all() {
+            print("\(op.hosts.map(\.rawValue).joined(separator: "|"))\t\(op.name)\t\(op.location)")
+        }
     default:
         print(usage)
         exit(arguments.first == "--help" ? 0 : 2)
