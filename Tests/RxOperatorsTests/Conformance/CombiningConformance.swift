@@ -26,6 +26,12 @@ extension OperatorConformance {
         .passingThrough("flatMap") { source, _ in Observable.just(0).flatMap { _ in source } },
         .passingThrough("merge(maxConcurrent:)") { source, _ in
             Observable.of(source, .empty()).merge(maxConcurrent: 1)
+        }
+        .stopping("merge(maxConcurrent:): maxConcurrent must be positive, but it is 0") {
+            _ = Observable.of(Observable.of(1)).merge(maxConcurrent: 0)
+        }
+        .stopping("merge(maxConcurrent:): maxConcurrent must be positive, but it is -2") {
+            _ = Observable.of(Observable.of(1)).merge(maxConcurrent: -2)
         },
         .passingThrough("merge") { source, _ in Observable.merge(source, .empty()) },
         .passingThrough("merge()") { source, _ in Observable.just(source).merge() },

@@ -55,6 +55,12 @@ extension OperatorConformance {
         .creating("never", sends: []) { _ in Observable.never() },
         .creating("range", sends: [.next(201, 1)]) { scheduler in
             Observable.range(start: 1, count: 3, scheduler: scheduler)
+        }
+        .stopping("range(start:count:scheduler:): count must not be negative, but it is -3") {
+            _ = Observable.range(start: 0, count: -3)
+        }
+        .stopping("range(start:count:scheduler:): start 250 + count 7 - 1 overflows UInt8") {
+            _ = Observable<UInt8>.range(start: 250, count: 7)
         },
         .creating("repeatElement", sends: [.next(201, 1)]) { scheduler in
             Observable.repeatElement(1, scheduler: scheduler)

@@ -19,7 +19,10 @@ extension OperatorConformance {
         },
         .passingThrough("catch") { source, _ in source.catch { _ in .never() } },
         .passingThrough("retry") { source, _ in source.retry() },
-        .passingThrough("retry(_:)") { source, _ in source.retry(2) },
+        .passingThrough("retry(_:)") { source, _ in source.retry(2) }
+            .stopping("retry(_:): maxAttemptCount must not be negative, but it is -1") {
+                _ = Observable.of(1).retry(-1)
+            },
         .creating("retry (failing at once)", sends: [.error(200, TestError.boom)]) { _ in
             Observable<Int>.error(TestError.boom).retry(3)
         },

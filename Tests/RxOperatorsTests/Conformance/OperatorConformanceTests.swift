@@ -28,18 +28,20 @@ struct OperatorConformanceTests {
         row.assertEventGrammar()
     }
 
-    @Test(arguments: OperatorConformance.rows.filter { $0.stop != nil })
+    @Test(arguments: OperatorConformance.rows.filter { !$0.stops.isEmpty })
     func aBadArgumentStopsTheProgramWithItsDocumentedMessage(_ row: ConformanceRow) async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            [key = row.key as String] in
-            OperatorConformance.rows.first { $0.key == key && $0.stop != nil }?.stop?.call()
+        for (index, stop) in row.stops.enumerated() {
+            let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                [key = row.key as String, index = index as Int] in
+                OperatorConformance.rows.first { $0.key == key && !$0.stops.isEmpty }?.stops[index].call()
+            }
+            let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+            #expect(output.contains(stop.message), "\(output)", sourceLocation: row.sourceLocation)
         }
-        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(output.contains(row.stop!.message), "\(output)", sourceLocation: row.sourceLocation)
     }
 
     @Test func rowsThatStopHaveUniqueKeys() {
-        let keys = OperatorConformance.rows.filter { $0.stop != nil }.map(\.key)
+        let keys = OperatorConformance.rows.filter { !$0.stops.isEmpty }.map(\.key)
         #expect(Set(keys).count == keys.count)
     }
 }

@@ -50,12 +50,4 @@ final class ElementAtTests: RxTestCase {
         XCTAssertEqual(disposed.events, [])
         XCTAssertEqual(running.subscriptions, [Subscription(200, 220)])
     }
-
-    func testElementAtRejectsANegativeIndex() throws {
-        try expectStop(
-            "testElementAtRejectsANegativeIndex", message: "element(at:): index must not be negative, but it is -1"
-        ) {
-            _ = Observable.of(1).element(at: -1)
-        }
-    }
 }

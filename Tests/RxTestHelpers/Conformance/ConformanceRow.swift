@@ -10,7 +10,7 @@ import Testing
 /// A row is made with ``passingThrough(_:on:deliveredLateBy:subscribedLateBy:unsubscribedLateBy:around:sourceLocation:_:)``
 /// (an operator that passes its source's elements on unchanged, checked on a source the row
 /// is given) or ``creating(_:on:sends:around:sourceLocation:_:)`` (any other, checked on the
-/// sequence the row makes), then, where the operator stops the program on a bad argument,
+/// sequence the row makes), then, for each bad argument on which the operator stops the program,
 /// ``stopping(_:_:)`` with that bad call.
 public struct ConformanceRow: Sendable, CustomTestStringConvertible {
     /// The type whose operator a row checks, as `rx-tools check-operators` reads it.
@@ -34,14 +34,14 @@ public struct ConformanceRow: Sendable, CustomTestStringConvertible {
     public let name: String
     /// The type the operator is a member of.
     public let host: Host
-    /// The bad argument the operator stops on, if its entry in `Docs/Operators.md` says so.
-    public private(set) var stop: Stop?
+    /// The bad arguments the operator stops on, as its entry in `Docs/Operators.md` says.
+    public private(set) var stops: [Stop] = []
     /// Where the row is written, where its failures are reported.
     public let sourceLocation: SourceLocation
     let checkDisposal: @Sendable (SourceLocation) -> Void
     let checkGrammar: @Sendable (SourceLocation) -> Void
 
-    /// `host.name`, unique among the rows of a table that have a ``stop``.
+    /// `host.name`, unique among the rows of a table that have ``stops``.
     public var key: String { "\(host.rawValue).\(name)" }
 
     /// The row as the test report names it: its ``key``.
@@ -59,11 +59,11 @@ public struct ConformanceRow: Sendable, CustomTestStringConvertible {
         checkGrammar(sourceLocation)
     }
 
-    /// This row, with the bad call that stops the program with `message` (checked in a child
+    /// This row, with a bad call that stops the program with `message` (checked in a child
     /// process by the suite).
     public func stopping(_ message: String, _ call: @escaping @Sendable () -> Void) -> ConformanceRow {
         var row = self
-        row.stop = Stop(message: message, call: call)
+        row.stops.append(Stop(message: message, call: call))
         return row
     }
 
@@ -79,7 +79,7 @@ public struct ConformanceRow: Sendable, CustomTestStringConvertible {
     ) -> ConformanceRow {
         let inside = environment ?? { _, body in body() }
         return ConformanceRow(
-            name: name, host: host, stop: nil, sourceLocation: sourceLocation,
+            name: name, host: host, sourceLocation: sourceLocation,
             checkDisposal: { location in
                 assertDisposal(
                     passingThrough: name, deliveredLateBy: delay, subscribedLateBy: subscribeDelay,
@@ -111,7 +111,7 @@ public struct ConformanceRow: Sendable, CustomTestStringConvertible {
     ) -> ConformanceRow {
         let inside = environment ?? { _, body in body() }
         return ConformanceRow(
-            name: name, host: host, stop: nil, sourceLocation: sourceLocation,
+            name: name, host: host, sourceLocation: sourceLocation,
             checkDisposal: { location in
                 assertDisposal(creating: name, sends: events, around: inside, at: location, make)
             },
