@@ -10,7 +10,7 @@ import Testing
 enum OperatorConformance {
     static let rows: [ConformanceRow] =
         creating + transforming + filtering + combining + errorHandling + utilities + time + scheduling
-        + multicasting + traits + debugging
+        + multicasting + traits + debugging + infallible
 }
 
 /// What every operator promises, checked row by row: disposal at every awkward moment, the event

@@ -61,6 +61,19 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 do {
     switch arguments.first {
     case "generate": exit(try generate(Array(arguments.dropFirst())))
+    case "check-operators":
+        let (gaps, operators, rows) = try OperatorChecklist.gaps()
+        for gap in gaps {
+            print(gap)
+        }
+        if !gaps.isEmpty {
+            print("rx-tools check-operators: \(gaps.count) gaps in the operator checklist (CONTRIBUTING.md)")
+            exit(1)
+        }
+        print(
+            "rx-tools check-operators: \(operators) operators, each with a row of the \(rows) in the conformance"
+                + " tables and an entry with its answer to bad input")
+        exit(0)
     case "list-operators":
         for op in try PublicOperator.all() {
             print("\(op.hosts.map(\.rawValue).joined(separator: "|"))\t\(op.name)\t\(op.location)")
