@@ -153,7 +153,8 @@ private let sharing: ConformanceRow.Environment = { scheduler, body in
 
 /// `sharing`, with `debug`'s lines (those written on the scheduler's thread) sent nowhere.
 private let quietSharing: ConformanceRow.Environment = { scheduler, body in
-    DebugOutput.$redirect.withValue({ _ in }) {
+    let discard: @Sendable (String) -> Void = { _ in }
+    DebugOutput.$redirect.withValue(discard) {
         SharingScheduler.mock(scheduler: scheduler, action: body)
     }
 }

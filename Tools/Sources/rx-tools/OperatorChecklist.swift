@@ -45,7 +45,9 @@ enum OperatorChecklist {
             case .none:
                 gaps.append("\(op.name) on \(hosts) (\(op.location)): no entry in Docs/Operators.md names it")
             case .some(nil):
-                gaps.append("\(op.name) on \(hosts) (\(op.location)): its entry in Docs/Operators.md has no `Bad input:` paragraph")
+                gaps.append(
+                    "\(op.name) on \(hosts) (\(op.location)): its entry in Docs/Operators.md has no `Bad input:` paragraph"
+                )
             case .some(let answer?):
                 gaps += stopGaps(op, hosts: hosts, answer: answer, rows: own)
             }
@@ -96,7 +98,8 @@ enum OperatorChecklist {
 
         /// Whether the row's name names `name` as a word (`materialize().dematerialize()` names both).
         func names(_ name: String) -> Bool {
-            label.range(of: "\\b\(NSRegularExpression.escapedPattern(for: name))\\b", options: .regularExpression) != nil
+            label.range(of: "\\b\(NSRegularExpression.escapedPattern(for: name))\\b", options: .regularExpression)
+                != nil
         }
     }
 
