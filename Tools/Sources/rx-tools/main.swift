@@ -8,6 +8,8 @@ let usage = """
            swift run --package-path Tools rx-tools check-operators
                fails when a public operator has no row in a conformance table, no entry in
                Docs/Operators.md with a `Bad input:` paragraph, or an unguarded `guarding` call
+           swift run --package-path Tools rx-tools list-operators
+               prints every public operator the checklist sees, with its types and place
     """
 
 func generate(_ arguments: [String]) throws -> Int32 {
