@@ -8,6 +8,9 @@ let usage = """
            swift run --package-path Tools rx-tools check-operators
                fails when a public operator has no row in a conformance table, no entry in
                Docs/Operators.md with a `Bad input:` paragraph, or an unguarded `guarding` call
+           swift run --package-path Tools rx-tools check-leak-coverage
+               fails when an XCTest class does not subclass RxTestCase, or a Swift Testing test
+               is not .leakChecked (itself or through its @Suite)
            swift run --package-path Tools rx-tools list-operators
                prints every public operator the checklist sees, with its types and place
     """
@@ -75,6 +78,18 @@ do {
         print(
             "rx-tools check-operators: \(operators) operators, each with a row of the \(rows) in the conformance"
                 + " tables and an entry with its answer to bad input")
+        exit(0)
+    case "check-leak-coverage":
+        let (offences, files) = try LeakCoverage.offences()
+        for offence in offences {
+            print(offence)
+        }
+        if !offences.isEmpty {
+            exit(1)
+        }
+        print(
+            "rx-tools check-leak-coverage: every XCTest class subclasses RxTestCase and every Swift Testing test"
+                + " is .leakChecked (\(files) files)")
         exit(0)
     case "list-operators":
         for op in try PublicOperator.all() {
