@@ -71,10 +71,11 @@ let package = Package(
             name: "rx-marbles", dependencies: ["RxMarbleExamples", "RxDiagrams"], path: "Examples/rx-marbles",
             swiftSettings: strictness),
 
-        // What several test targets share (`TestError`, `Counter`, `SynchronizationReports`); not a product.
+        // What several test targets share (`TestError`, `Counter`, `SynchronizationReports`, the
+        // conformance table's row and checks); not a product.
         .target(
-            name: "RxTestHelpers", dependencies: ["RxCore", "RxDisposables"], path: "Tests/RxTestHelpers",
-            swiftSettings: strictness),
+            name: "RxTestHelpers", dependencies: ["RxCore", "RxDisposables", "RxTestSupport"],
+            path: "Tests/RxTestHelpers", swiftSettings: strictness),
 
         .testTarget(
             name: "RxDisposablesTests", dependencies: ["RxDisposables", "RxCore", "RxTestSupport"],

@@ -218,7 +218,7 @@ public struct HandlerIsolation: Sendable {
     /// `let f = isolation.isNonisolated ? f : isolation.guarding(f, "…")`: a closure passed
     /// through this generic signature and back comes out wrapped in two conversion thunks, even
     /// when it is returned as it is, which is an allocation each and two more calls per use.
-    /// `scripts/check-operators` keeps every call in that form.
+    /// `rx-tools check-operators` (`Tools/`) keeps every call in that form.
     @inlinable
     public func guarding<each Argument, Result>(
         _ closure: @escaping (repeat each Argument) throws -> Result, _ handler: StaticString

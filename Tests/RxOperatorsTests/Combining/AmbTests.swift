@@ -142,8 +142,4 @@ final class AmbTests: RxTestCase {
         subscription.dispose()
         XCTAssertFalse(left.hasObservers)
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "amb") { source, _ in source.amb(Observable<Int>.never()) }
-    }
 }

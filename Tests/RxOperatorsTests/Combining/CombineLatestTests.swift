@@ -286,13 +286,4 @@ final class CombineLatestTests: RxTestCase {
         _ = source.subscribe(onNext: { out.append($0) })
         return out
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "combineLatest") { source, _ in
-            Observable.combineLatest(source, Observable.just(0)) { element, _ in element }
-        }
-        assertDisposal(passingThrough: "combineLatest(collection)") { source, _ in
-            Observable.combineLatest([source]) { $0[0] }
-        }
-    }
 }

@@ -78,8 +78,4 @@ final class ConcatMapTests: RxTestCase {
 
         XCTAssertEqual(received, (0..<1000).flatMap { [$0, -$0] })
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "concatMap") { source, _ in Observable.just(0).concatMap { _ in source } }
-    }
 }

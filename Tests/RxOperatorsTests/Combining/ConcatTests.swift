@@ -314,12 +314,6 @@ final class ConcatTests: RxTestCase {
         XCTAssertEqual(elements, (0..<1000).map { 2 * $0 + 1 })
         XCTAssertEqual(made, 1999, "each level made its element, then its continuation, until the 1000th")
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "concat") { source, _ in Observable.concat(source, .empty()) }
-        assertDisposal(passingThrough: "concat(_:)") { source, _ in source.concat(Observable.empty()) }
-        assertDisposal(passingThrough: "concat()") { source, _ in Observable.of(source, .empty()).concat() }
-    }
 }
 
 /// An object a closure captures, to tell when the closure is let go of.

@@ -83,8 +83,4 @@ final class FlatMapFirstTests: RxTestCase {
 
         XCTAssertEqual(received, [1, 2, 3])
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "flatMapFirst") { source, _ in Observable.just(0).flatMapFirst { _ in source } }
-    }
 }

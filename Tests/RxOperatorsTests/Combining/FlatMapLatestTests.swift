@@ -131,9 +131,4 @@ final class FlatMapLatestTests: RxTestCase {
         XCTAssertEqual(received, [1, 2, 3])
         XCTAssertTrue(completed)
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "flatMapLatest") { source, _ in Observable.just(0).flatMapLatest { _ in source }
-        }
-    }
 }

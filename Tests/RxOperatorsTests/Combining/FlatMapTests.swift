@@ -136,8 +136,4 @@ final class FlatMapTests: RxTestCase {
         XCTAssertFalse(source.hasObservers)
         XCTAssertEqual(subscribedInners, 2)
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "flatMap") { source, _ in Observable.just(0).flatMap { _ in source } }
-    }
 }

@@ -154,10 +154,4 @@ final class MergeMaxConcurrentTests: RxTestCase {
         XCTAssertEqual(released.value, 0, "released by the disposal")
         running.forget()
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "merge(maxConcurrent:)") { source, _ in
-            Observable.of(source, .empty()).merge(maxConcurrent: 1)
-        }
-    }
 }

@@ -301,9 +301,4 @@ final class MergeTests: RxTestCase {
         XCTAssertEqual(received, [1])
         XCTAssertEqual(live.value, 0)
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "merge") { source, _ in Observable.merge(source, .empty()) }
-        assertDisposal(passingThrough: "merge()") { source, _ in Observable.just(source).merge() }
-    }
 }

@@ -85,8 +85,4 @@ final class StartWithTests: RxTestCase {
         XCTAssertEqual(first, [1, 2, 3])
         XCTAssertEqual(second, [1, 2, 3])
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "startWith") { source, _ in source.startWith() }
-    }
 }

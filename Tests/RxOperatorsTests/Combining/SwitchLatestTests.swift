@@ -110,8 +110,4 @@ final class SwitchLatestTests: RxTestCase {
         XCTAssertEqual(received, [1, 2, 3])
         subscription.dispose()
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "switchLatest") { source, _ in Observable.just(source).switchLatest() }
-    }
 }

@@ -131,10 +131,4 @@ final class WithLatestFromTests: RxTestCase {
 
         XCTAssertEqual(received, [11, -11, 12, -12])
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "withLatestFrom") { source, _ in
-            source.withLatestFrom(Observable.just(0)) { element, _ in element }
-        }
-    }
 }

@@ -346,11 +346,4 @@ final class ZipTests: RxTestCase {
         XCTAssertEqual(res.events, [])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 1000)])
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "zip") { source, _ in
-            Observable.zip(source, Observable.from(Array(0..<100))) { element, _ in element }
-        }
-        assertDisposal(passingThrough: "zip(collection)") { source, _ in Observable.zip([source]) { $0[0] } }
-    }
 }

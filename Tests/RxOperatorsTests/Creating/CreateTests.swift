@@ -200,16 +200,4 @@ final class CreateTests: RxTestCase {
             XCTAssertEqual(terminalEvents.value, 1)
         }
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "create") { source, _ in
-            Observable.create { observer in source.subscribe(observer) }
-        }
-        assertDisposal(creating: "create", sends: [.next(200, 1)]) { _ in
-            Observable.create { observer in
-                observer.onNext(1)
-                return Disposables.create()
-            }
-        }
-    }
 }

@@ -85,9 +85,4 @@ final class DeferredTests: RxTestCase {
 
         XCTAssertEqual(received, [1, 2])
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "deferred") { source, _ in Observable.deferred { source } }
-        assertDisposal(creating: "deferred", sends: []) { _ in Observable.deferred { .never() } }
-    }
 }

@@ -21,8 +21,4 @@ final class EmptyTests: RxTestCase {
 
         XCTAssertEqual(completions, 2)
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(creating: "empty", sends: [.completed(200)]) { _ in Observable.empty() }
-    }
 }

@@ -21,9 +21,4 @@ final class ErrorTests: RxTestCase {
 
         XCTAssertEqual(log, ["error boom", "disposed"])
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(creating: "error", sends: [.error(200, TestError.boom)]) { _ in Observable.error(TestError.boom)
-        }
-    }
 }

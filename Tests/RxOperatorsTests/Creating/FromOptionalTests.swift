@@ -43,13 +43,4 @@ final class FromOptionalTests: RxTestCase {
 
         XCTAssertEqual(res.events, [])
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(creating: "from(optional:scheduler:)", sends: [.next(201, 1)]) { scheduler in
-            Observable.from(optional: 1, scheduler: scheduler)
-        }
-        assertDisposal(creating: "from(optional:)", sends: [.next(200, 1), .completed(200)]) { _ in
-            Observable.from(optional: 1)
-        }
-    }
 }

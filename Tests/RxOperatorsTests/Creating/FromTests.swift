@@ -192,19 +192,4 @@ final class FromTests: RxTestCase {
         subscription.dispose()
         XCTAssertEqual(received.value, ["1 on from", "2 on from", "3 on from"])
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(creating: "of", sends: [.next(201, 1)]) { scheduler in
-            Observable.of(1, 2, 3, scheduler: scheduler)
-        }
-        assertDisposal(creating: "from(array)", sends: [.next(201, 1)]) { scheduler in
-            Observable.from([1, 2, 3], scheduler: scheduler)
-        }
-        assertDisposal(creating: "from(sequence)", sends: [.next(201, 1)]) { scheduler in
-            Observable.from(1..., scheduler: scheduler)
-        }
-        assertDisposal(creating: "of (trampoline)", sends: [.next(200, 1), .next(200, 2), .completed(200)]) { _ in
-            Observable.of(1, 2)
-        }
-    }
 }

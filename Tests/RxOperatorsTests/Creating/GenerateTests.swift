@@ -106,10 +106,4 @@ final class GenerateTests: RxTestCase {
 
         XCTAssertEqual(received, [1, 2, 3, 1, 2, 3])
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(creating: "generate", sends: [.next(201, 1)]) { scheduler in
-            Observable.generate(initialState: 1, condition: { _ in true }, scheduler: scheduler, iterate: { $0 + 1 })
-        }
-    }
 }

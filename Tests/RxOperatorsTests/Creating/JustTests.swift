@@ -62,11 +62,4 @@ final class JustTests: RxTestCase {
 
         XCTAssertEqual(log, ["outer next 1", "inner next 1", "outer completed"])
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(creating: "just(scheduler:)", sends: [.next(201, 1)]) { scheduler in
-            Observable.just(1, scheduler: scheduler)
-        }
-        assertDisposal(creating: "just", sends: [.next(200, 1), .completed(200)]) { _ in Observable.just(1) }
-    }
 }

@@ -24,8 +24,4 @@ final class NeverTests: RxTestCase {
 
         XCTAssertEqual(log, ["disposed"])
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(creating: "never", sends: []) { _ in Observable.never() }
-    }
 }

@@ -58,10 +58,4 @@ final class RangeTests: RxTestCase {
 
         XCTAssertEqual(received, [1, 10, 2, 11])
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(creating: "range", sends: [.next(201, 1)]) { scheduler in
-            Observable.range(start: 1, count: 3, scheduler: scheduler)
-        }
-    }
 }

@@ -81,12 +81,6 @@ final class RepeatElementTests: RxTestCase {
 
         XCTAssertLessThanOrEqual(received.value - atDisposal, 1, "at most the element being sent")
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(creating: "repeatElement", sends: [.next(201, 1)]) { scheduler in
-            Observable.repeatElement(1, scheduler: scheduler)
-        }
-    }
 }
 
 extension SerialDispatchQueueScheduler {

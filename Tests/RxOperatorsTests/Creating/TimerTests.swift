@@ -232,16 +232,4 @@ final class TimerTests: RxTestCase {
         subscription.dispose()
         XCTAssertEqual(received.value, [0])
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(creating: "timer", sends: [.next(201, 0), .completed(201)]) { scheduler in
-            Observable<Int>.timer(.seconds(1), scheduler: scheduler)
-        }
-        assertDisposal(creating: "timer(period:)", sends: [.next(201, 0)]) { scheduler in
-            Observable<Int>.timer(.seconds(1), period: .seconds(1), scheduler: scheduler)
-        }
-        assertDisposal(creating: "interval", sends: [.next(201, 0)]) { scheduler in
-            Observable<Int>.interval(.seconds(1), scheduler: scheduler)
-        }
-    }
 }

@@ -138,13 +138,4 @@ final class UsingTests: RxTestCase {
         XCTAssertEqual(made, 2)
         XCTAssertEqual(disposed, 2)
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "using") { source, _ in
-            Observable.using({ BooleanDisposable() }, observableFactory: { _ in source })
-        }
-        assertDisposal(creating: "using (never)", sends: []) { _ in
-            Observable<Int>.using({ BooleanDisposable() }, observableFactory: { _ in .never() })
-        }
-    }
 }

@@ -125,10 +125,4 @@ final class DebugTests: RxTestCase {
         XCTAssertEqual(
             lines, ["subscribed", "Event next(1)", "Event completed", "isDisposed"].map { "\(name) -> \($0)" })
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "debug") { source, _ in
-            source.debug("reliability", trimOutput: false, file: "", line: 0, function: "") { _ in }
-        }
-    }
 }

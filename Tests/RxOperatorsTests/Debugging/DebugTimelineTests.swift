@@ -128,12 +128,6 @@ final class DebugTimelineTests: RxTestCase {
         check(Plain(value: 3))
     }
 
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        let timeline = Timeline()
-        assertDisposal(passingThrough: "debug(_:into:)") { xs, _ in xs.debug("point", into: timeline) }
-        XCTAssertGreaterThan(timeline.count, 0)
-    }
-
     func testRecordsTheThreadOrQueueEachEventArrivesOn() {
         let timeline = Timeline()
         let queue = SerialDispatchQueueScheduler(internalSerialQueueName: "rx.timeline.test")

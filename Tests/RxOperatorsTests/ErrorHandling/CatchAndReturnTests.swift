@@ -41,8 +41,4 @@ final class CatchAndReturnTests: RxTestCase {
         XCTAssertEqual(res.events, [.next(210, 1)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "catchAndReturn") { source, _ in source.catchAndReturn(0) }
-    }
 }

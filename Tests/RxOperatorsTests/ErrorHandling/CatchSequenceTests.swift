@@ -97,13 +97,4 @@ final class CatchSequenceTests: RxTestCase {
         XCTAssertEqual(subscriptions, 100_000)
         XCTAssertEqual(error as? TestError, .boom)
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "catch(sequence:)") { source, _ in
-            Observable.catch(sequence: [source, .never()])
-        }
-        assertDisposal(creating: "catch(sequence:) (failing at once)", sends: [.next(200, 1), .completed(200)]) { _ in
-            Observable.catch(sequence: [Observable<Int>.error(TestError.boom), .just(1)])
-        }
-    }
 }

@@ -176,8 +176,4 @@ final class CatchTests: RxTestCase {
         XCTAssertEqual(res.events, [.next(210, 1), .next(230, 42), .completed(230)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 230)])
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "catch") { source, _ in source.catch { _ in .never() } }
-    }
 }

@@ -172,12 +172,4 @@ final class RetryTests: RxTestCase {
             log,
             ["subscribed 1", "disposed 1", "subscribed 2", "disposed 2", "subscribed 3", "completed", "disposed 3"])
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "retry") { source, _ in source.retry() }
-        assertDisposal(passingThrough: "retry(_:)") { source, _ in source.retry(2) }
-        assertDisposal(creating: "retry (failing at once)", sends: [.error(200, TestError.boom)]) { _ in
-            Observable<Int>.error(TestError.boom).retry(3)
-        }
-    }
 }

@@ -167,12 +167,6 @@ final class RetryWhenTests: RxTestCase {
         XCTAssertEqual(subscriptions, 100_001)
         XCTAssertTrue(completed)
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "retry(when:)") { source, _ in
-            source.retry(when: { (errors: Observable<any Error>) in errors })
-        }
-    }
 }
 
 extension ObservableType {

@@ -141,11 +141,4 @@ final class DistinctUntilChangedTests: RxTestCase {
         observer = nil
         XCTAssertEqual(live.value, 0, "the kept element goes with the subscription")
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "distinctUntilChanged") { source, _ in source.distinctUntilChanged() }
-        assertDisposal(passingThrough: "distinctUntilChanged(_:comparer:)") { source, _ in
-            source.distinctUntilChanged({ $0 }, comparer: ==)
-        }
-    }
 }

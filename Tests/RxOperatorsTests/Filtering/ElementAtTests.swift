@@ -50,18 +50,4 @@ final class ElementAtTests: RxTestCase {
         XCTAssertEqual(disposed.events, [])
         XCTAssertEqual(running.subscriptions, [Subscription(200, 220)])
     }
-
-    func testElementAtRejectsANegativeIndex() throws {
-        try expectStop(
-            "testElementAtRejectsANegativeIndex", message: "element(at:): index must not be negative, but it is -1"
-        ) {
-            _ = Observable.of(1).element(at: -1)
-        }
-    }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(creating: "element(at:)", sends: [.next(201, 1), .completed(201)]) { scheduler in
-            Observable.of(1, 2, 3, scheduler: scheduler).element(at: 0)
-        }
-    }
 }

@@ -72,8 +72,4 @@ final class FilterTests: RxTestCase {
         assertMarbles(res, "--b---d-|")
         assertSubscriptions(xs, "^-------!")
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "filter") { source, _ in source.filter { _ in true } }
-    }
 }

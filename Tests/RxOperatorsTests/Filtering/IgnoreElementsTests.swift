@@ -32,10 +32,4 @@ final class IgnoreElementsTests: RxTestCase {
         XCTAssertEqual(disposed.events, [])
         XCTAssertEqual(running.subscriptions, [Subscription(200, 250)])
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(creating: "ignoreElements", of: Never.self, sends: []) { scheduler in
-            Observable.of(1, 2, 3, scheduler: scheduler).ignoreElements()
-        }
-    }
 }

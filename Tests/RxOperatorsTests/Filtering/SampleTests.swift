@@ -190,11 +190,4 @@ final class SampleTests: RxTestCase {
         XCTAssertEqual(live.value, 0, "the latest element does not outlive the subscription")
         source.forget()
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(creating: "sample", sends: [.next(201, 1)]) { scheduler in
-            Observable.of(1, 2, 3, scheduler: scheduler).sample(
-                Observable<Int>.interval(.seconds(1), scheduler: scheduler))
-        }
-    }
 }

@@ -161,8 +161,4 @@ final class SkipUntilTests: RxTestCase {
         XCTAssertEqual(received, [1])
         XCTAssertEqual(live.value, 0, "nothing is kept after dispose()")
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "skip(until:)") { source, _ in source.skip(until: Observable.just(0)) }
-    }
 }

@@ -62,8 +62,4 @@ final class SkipWhileTests: RxTestCase {
         XCTAssertEqual(disposed.events, [.next(210, 1)])
         XCTAssertEqual(running.subscriptions, [Subscription(200, 220)])
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "skip(while:)") { source, _ in source.skip(while: { _ in false }) }
-    }
 }

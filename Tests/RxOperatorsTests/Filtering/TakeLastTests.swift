@@ -133,10 +133,4 @@ final class TakeLastTests: RxTestCase {
         XCTAssertEqual(live.value, 0, "the nine elements not sent are released once disposed")
         observer = nil
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(creating: "takeLast", sends: []) { scheduler in
-            Observable.of(1, 2, 3, scheduler: scheduler).takeLast(1)
-        }
-    }
 }

@@ -96,8 +96,4 @@ final class TakeTests: RxTestCase {
         assertMarbles(res, "--b-(c|)")
         assertSubscriptions(xs, "^---!")
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "take") { source, _ in source.take(10) }
-    }
 }

@@ -306,9 +306,4 @@ final class TakeUntilTests: RxTestCase {
         XCTAssertEqual(res.events, [.next(210, 2)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 215)])
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "take(until:)") { source, _ in source.take(until: Observable<Int>.never()) }
-        assertDisposal(passingThrough: "take(until:behavior:)") { source, _ in source.take(until: { _ in false }) }
-    }
 }

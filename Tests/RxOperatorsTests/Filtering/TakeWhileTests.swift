@@ -84,8 +84,4 @@ final class TakeWhileTests: RxTestCase {
         XCTAssertEqual(res.events, [.next(210, 2), .error(220, TestError.boom)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "take(while:)") { source, _ in source.take(while: { _ in true }) }
-    }
 }

@@ -57,10 +57,4 @@ final class MulticastSelectorTests: RxTestCase {
         XCTAssertEqual(fromSelector.events, [.error(200, TestError.other)])
         XCTAssertEqual(xs.subscriptions, [])
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "multicast(_:selector:)") { source, _ in
-            source.multicast({ PublishSubject<Int>() }, selector: { $0 })
-        }
-    }
 }

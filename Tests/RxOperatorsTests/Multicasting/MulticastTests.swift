@@ -136,10 +136,4 @@ final class MulticastTests: RxTestCase {
         XCTAssertEqual(staying.events.count, 7)
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "multicast(makeSubject:).refCount()") { source, _ in
-            source.multicast(makeSubject: { PublishSubject<Int>() }).refCount()
-        }
-    }
 }

@@ -117,10 +117,4 @@ final class PublishTests: RxTestCase {
 
         assertMarbles(observer, "-----ab-c-|", values: ["a": 2, "b": 3, "c": 4])
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "publish().refCount()") { source, _ in source.publish().refCount() }
-        assertDisposal(passingThrough: "replay(_:).refCount()") { source, _ in source.replay(1).refCount() }
-        assertDisposal(passingThrough: "replayAll().refCount()") { source, _ in source.replayAll().refCount() }
-    }
 }

@@ -173,9 +173,4 @@ final class ShareTests: RxTestCase {
         assertMarbles(second, "-----bc-|", values: ["b": 2, "c": 3])
         assertSubscriptions(xs, "^-------!")
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "share()") { source, _ in source.share() }
-        assertDisposal(passingThrough: "share(replay:scope:)") { source, _ in source.share(replay: 1, scope: .forever) }
-    }
 }

@@ -270,10 +270,4 @@ final class ObserveOnTests: RxTestCase {
         subscription.dispose()
         XCTAssertEqual(received.value, ["1 on main: true", "2 on main: true"])
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "observe(on:)", deliveredLateBy: 1) { source, scheduler in
-            source.observe(on: scheduler)
-        }
-    }
 }

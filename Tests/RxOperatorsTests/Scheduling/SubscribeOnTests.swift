@@ -105,10 +105,4 @@ final class SubscribeOnTests: RxTestCase {
             log.value.filter { $0 != "subscribe returned" },
             ["subscribe closure on background", "next 1 on background"])
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "subscribe(on:)", subscribedLateBy: 1, unsubscribedLateBy: 1) {
-            source, scheduler in source.subscribe(on: scheduler)
-        }
-    }
 }

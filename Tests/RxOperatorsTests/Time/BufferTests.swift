@@ -360,11 +360,4 @@ final class BufferTests: RxTestCase {
 
         XCTAssertEqual(received.value, [[1]])
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        // A buffer of one passes each element on as it comes; the empty last one is dropped.
-        assertDisposal(passingThrough: "buffer") { source, scheduler in
-            source.buffer(timeSpan: .never, count: 1, scheduler: scheduler).compactMap(\.first)
-        }
-    }
 }

@@ -204,11 +204,4 @@ final class DebounceTests: RxTestCase {
         }
         subscription.dispose()
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        // Disposed while an element waits for its quiet period.
-        assertDisposal(creating: "debounce", sends: []) { scheduler in
-            Observable.of(1, 2, 3, scheduler: scheduler).debounce(.seconds(10), scheduler: scheduler)
-        }
-    }
 }

@@ -192,10 +192,4 @@ final class DelaySubscriptionTests: RxTestCase {
         XCTAssertEqual(received.value, [1])
         subscription.dispose()
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "delaySubscription", subscribedLateBy: 1) { source, scheduler in
-            source.delaySubscription(.seconds(0), scheduler: scheduler)
-        }
-    }
 }

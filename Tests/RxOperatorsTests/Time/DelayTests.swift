@@ -354,12 +354,6 @@ final class DelayTests: RxTestCase {
         subscription.dispose()
     }
 
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "delay", deliveredLateBy: 1) { source, scheduler in
-            source.delay(.seconds(1), scheduler: scheduler)
-        }
-    }
-
     func testTheSourceNeverWaitsForADelayedElementItsObserverIsStillHandling() {
         // The observer of a delayed element holds the scheduler's thread until the source has
         // sent its error from another thread. The source must not wait for that delivery to

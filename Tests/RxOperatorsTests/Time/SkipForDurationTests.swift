@@ -214,10 +214,4 @@ final class SkipForDurationTests: RxTestCase {
         XCTAssertTrue(received.value == [2] || received.value == [1, 2], "\(received.value)")
         subscription.dispose()
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "skip(_:scheduler:)") { source, scheduler in
-            source.skip(.seconds(0), scheduler: scheduler)
-        }
-    }
 }

@@ -223,10 +223,4 @@ final class TakeForDurationTests: RxTestCase {
         XCTAssertTrue(received.value == [1] || received.value.isEmpty, "\(received.value)")
         subscription.dispose()
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "take(for:)") { source, scheduler in
-            source.take(for: .seconds(1_000), scheduler: scheduler)
-        }
-    }
 }

@@ -377,10 +377,4 @@ final class ThrottleTests: RxTestCase {
         XCTAssertGreaterThanOrEqual(values.count, 2)
         subscription.dispose()
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "throttle") { source, scheduler in
-            source.throttle(.seconds(5), scheduler: scheduler)
-        }
-    }
 }

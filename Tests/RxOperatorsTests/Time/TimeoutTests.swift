@@ -363,13 +363,4 @@ final class TimeoutTests: RxTestCase {
         XCTAssertEqual(onQueue.value, true)
         subscription.dispose()
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "timeout") { source, scheduler in
-            source.timeout(.seconds(1_000), scheduler: scheduler)
-        }
-        assertDisposal(passingThrough: "timeout(_:other:)") { source, scheduler in
-            source.timeout(.seconds(1_000), other: Observable.never(), scheduler: scheduler)
-        }
-    }
 }

@@ -586,10 +586,4 @@ final class WindowTests: RxTestCase {
 
         XCTAssertEqual(received.value, [[1]])
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "window") { source, scheduler in
-            source.window(timeSpan: .never, count: 2, scheduler: scheduler).merge()
-        }
-    }
 }

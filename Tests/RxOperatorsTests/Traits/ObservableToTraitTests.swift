@@ -246,23 +246,4 @@ final class ObservableToTraitTests: RxTestCase {
         XCTAssertEqual(failed.events.first?.time, 240)
         XCTAssertEqual(failed.events.first?.value.error as? TestError, .boom)
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        // Disposed at 202: before the source completes, so only `first()` has sent its element.
-        assertDisposal(creating: "asSingle", sends: []) { scheduler in
-            Observable.just(1, scheduler: scheduler).asSingle().asObservable()
-        }
-        assertDisposal(creating: "asMaybe", sends: []) { scheduler in
-            Observable.just(1, scheduler: scheduler).asMaybe().asObservable()
-        }
-        assertDisposal(creating: "asCompletable", of: Never.self, sends: []) { scheduler in
-            Observable.just(1, scheduler: scheduler).ignoreElements().asCompletable().asObservable()
-        }
-        assertDisposal(creating: "toArray", of: [Int].self, sends: []) { scheduler in
-            Observable.of(1, 2, 3, scheduler: scheduler).toArray().asObservable()
-        }
-        assertDisposal(creating: "first", of: Int?.self, sends: [.next(201, 1), .completed(201)]) { scheduler in
-            Observable.of(1, 2, 3, scheduler: scheduler).first().asObservable()
-        }
-    }
 }

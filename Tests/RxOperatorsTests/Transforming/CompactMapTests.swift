@@ -51,8 +51,4 @@ final class CompactMapTests: RxTestCase {
         XCTAssertEqual(res.events, [.next(220, 2)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "compactMap") { source, _ in source.compactMap { $0 } }
-    }
 }

@@ -50,10 +50,4 @@ final class DecodeTests: RxTestCase {
 
         XCTAssertEqual(received, [Point(x: 3, y: 0)])
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(creating: "decode", sends: [.next(201, 1)]) { scheduler in
-            Observable.just(Data("1".utf8), scheduler: scheduler).decode(type: Int.self, decoder: JSONDecoder())
-        }
-    }
 }

@@ -42,8 +42,4 @@ final class EnumeratedTests: RxTestCase {
         XCTAssertEqual(res.events, [.next(210, 0)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 215)])
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "enumerated") { source, _ in source.enumerated().map(\.element) }
-    }
 }

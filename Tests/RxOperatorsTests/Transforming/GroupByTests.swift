@@ -341,23 +341,4 @@ final class GroupByTests: RxTestCase {
             XCTAssertLessThanOrEqual(received.value, 400)
         }
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "groupBy") { source, _ in source.groupBy { _ in 0 }.flattenedGroups() }
-    }
-}
-
-extension ObservableType {
-    /// The elements of every group of a `groupBy`, in the order they arrive, for the disposal
-    /// check: each group is subscribed to as it is received, its terminal event left to the
-    /// sequence of groups, and disposing the result disposes every subscription.
-    fileprivate func flattenedGroups<Key, Value>() -> Observable<Value> where Element == GroupedObservable<Key, Value> {
-        Observable.create { observer in
-            let groups = CompositeDisposable()
-            let outer = subscribe(
-                onNext: { group in _ = groups.insert(group.subscribe(onNext: { observer.onNext($0) })) },
-                onError: { observer.onError($0) }, onCompleted: { observer.onCompleted() })
-            return Disposables.create(outer, groups)
-        }
-    }
 }

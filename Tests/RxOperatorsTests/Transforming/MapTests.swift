@@ -164,8 +164,4 @@ final class MapTests: RxTestCase {
         assertMarbles(res, "--a-b-|", values: ["a": 20, "b": 30])
         assertSubscriptions(xs, "^-----!")
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "map") { source, _ in source.map { $0 } }
-    }
 }

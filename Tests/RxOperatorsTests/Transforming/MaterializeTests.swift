@@ -54,10 +54,4 @@ final class MaterializeTests: RxTestCase {
         XCTAssertEqual(materialized.events, [.next(210, .next(1))])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 215)])
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "materialize().dematerialize()") { source, _ in
-            source.materialize().dematerialize()
-        }
-    }
 }

@@ -86,10 +86,4 @@ final class ReduceTests: RxTestCase {
         XCTAssertEqual(total, 5050)
         subscription.dispose()
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(creating: "reduce", sends: []) { scheduler in
-            Observable.of(1, 2, 3, scheduler: scheduler).reduce(0, accumulator: +)
-        }
-    }
 }

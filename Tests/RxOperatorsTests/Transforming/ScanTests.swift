@@ -138,8 +138,4 @@ final class ScanTests: RxTestCase {
         subscription.dispose()
         observer = nil
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "scan") { source, _ in source.scan(0) { _, element in element } }
-    }
 }

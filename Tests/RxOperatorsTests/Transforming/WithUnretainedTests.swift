@@ -68,10 +68,4 @@ final class WithUnretainedTests: RxTestCase {
         let failed = other.start { failing.withUnretained(owner) { _, value in value } }
         XCTAssertEqual(failed.events, [.next(210, 1), .error(250, TestError.boom)])
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "withUnretained") { source, scheduler in
-            source.withUnretained(scheduler) { _, element in element }
-        }
-    }
 }

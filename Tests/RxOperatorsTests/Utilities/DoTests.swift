@@ -151,8 +151,4 @@ final class DoTests: RxTestCase {
         XCTAssertEqual(
             log, ["subscribe", "subscribed", "next 1", "dispose", "subscribe", "subscribed", "next 1", "dispose"])
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "do") { source, _ in source.do(onNext: { _ in }, onDispose: {}) }
-    }
 }

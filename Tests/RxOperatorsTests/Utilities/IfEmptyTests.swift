@@ -98,9 +98,4 @@ final class IfEmptyTests: RxTestCase {
         XCTAssertEqual(log, ["other subscribed", "source disposed"])
         subscription.dispose()
     }
-
-    func testDisposingAtAwkwardMomentsStopsAtOnceAndCleansUpOnce() {
-        assertDisposal(passingThrough: "ifEmpty(default:)") { source, _ in source.ifEmpty(default: 0) }
-        assertDisposal(passingThrough: "ifEmpty(switchTo:)") { source, _ in source.ifEmpty(switchTo: .never()) }
-    }
 }
