@@ -1,4 +1,5 @@
 import Benchmark
+import PeerScenarios
 import Scenarios
 
 // Every side of every scenario as one benchmark named "SCENARIO SIDE". Figures marked `*` by the

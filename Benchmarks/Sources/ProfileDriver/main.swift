@@ -1,3 +1,4 @@
+import PeerScenarios
 import Scenarios
 
 #if canImport(Glibc)

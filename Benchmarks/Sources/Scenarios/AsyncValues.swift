@@ -1,5 +1,4 @@
 import Dispatch
-import OpenCombine
 import RxCore
 import RxOperators
 import Synchronization
@@ -12,25 +11,25 @@ import Synchronization
 /// the stream's unbounded buffer before the loop takes the first out: one `yield` and one
 /// `next()` per element, each under the stream's lock. Each side runs in a detached task that the
 /// calling thread waits for, as the shared harness does.
-enum AsyncValues {
+package enum AsyncValues {
     static func rx(elements: Int) -> Int {
-        waitForTask {
-            var sum = 0
-            for try await element in Observable.from(Array(0..<elements)).values {
-                sum &+= element
-            }
-            return sum
-        }
+        waitForTask { try await rxLoop(elements: elements) }
     }
 
-    static func openCombine(elements: Int) -> Int {
-        waitForTask {
-            var sum = 0
-            for await element in Array(0..<elements).publisher.values {
-                sum &+= element
-            }
-            return sum
+    /// The `rx` side's loop in a task whose jobs all run on the calling thread (a task executor
+    /// it drains), so no thread of the global pool takes part: the same work per element, with
+    /// counts that do not depend on how the pool's threads wake. The performance gate counts
+    /// this side.
+    static func rxOnCallingThread(elements: Int) -> Int {
+        CallingThreadExecutor.run { try await rxLoop(elements: elements) }
+    }
+
+    private static func rxLoop(elements: Int) async throws -> Int {
+        var sum = 0
+        for try await element in Observable.from(Array(0..<elements)).values {
+            sum &+= element
         }
+        return sum
     }
 
     /// The floor: the stream `values` makes (`AsyncThrowingStream<Int, any Error>`, unbounded
@@ -58,7 +57,7 @@ enum AsyncValues {
 
     /// Runs `body` in a detached task and waits for its result on the calling thread; a thrown
     /// error makes the checksum -1.
-    private static func waitForTask(_ body: @escaping @Sendable () async throws -> Int) -> Int {
+    package static func waitForTask(_ body: @escaping @Sendable () async throws -> Int) -> Int {
         let done = DispatchSemaphore(value: 0)
         let result = TaskResult()
         Task.detached {

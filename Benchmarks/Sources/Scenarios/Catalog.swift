@@ -1,12 +1,15 @@
 /// Every scenario of the benchmark suite, in the order of the table.
+///
+/// This module holds the project's sides, the bounds and the floors, and depends on the library
+/// alone, so that the performance gate (`GateDriver`) builds without OpenCombine or the harness.
+/// The `PeerScenarios` module adds OpenCombine's sides as `Catalog.all`.
 public enum Catalog {
-    /// All scenarios.
-    public static let all: [Scenario] = [
+    /// Every scenario with its project, bound and floor sides, and no peer.
+    public static let withoutPeers: [Scenario] = [
         Scenario(
             name: "map_filter_pumping", unit: "element", unitsPerIteration: 1_000_000,
             sides: [
                 .init(name: "rx", run: MapFilterPumping.rx(elements:)),
-                .init(name: "opencombine", run: MapFilterPumping.openCombine(elements:)),
                 .init(name: "floor", run: MapFilterPumping.floor(elements:)),
             ],
             expectedChecksum: MapFilterPumping.expected(elements:)),
@@ -14,9 +17,6 @@ public enum Catalog {
             name: "map_filter_creating", unit: "chain", unitsPerIteration: 1_000,
             sides: [
                 .init(name: "rx", run: MapFilterCreating.rx(chains:)),
-                .init(name: "opencombine", run: MapFilterCreating.openCombine(chains:)),
-                .init(name: "opencombine-erased", run: MapFilterCreating.openCombineErased(chains:)),
-                .init(name: "opencombine-subject", run: MapFilterCreating.openCombineSubject(chains:)),
                 .init(name: "lazy-minimum", run: MapFilterCreating.lazyMinimum(chains:)),
                 .init(name: "rx-build-only", run: MapFilterCreating.rxBuildOnly(chains:)),
                 .init(name: "floor", run: MapFilterCreating.floor(chains:)),
@@ -26,7 +26,6 @@ public enum Catalog {
             name: "from_array", unit: "element", unitsPerIteration: 1_000,
             sides: [
                 .init(name: "rx", run: FromArray.rx(elements:)),
-                .init(name: "opencombine", run: FromArray.openCombine(elements:)),
                 .init(name: "floor", run: FromArray.floor(elements:)),
             ],
             expectedChecksum: FromArray.expected(elements:)),
@@ -34,7 +33,6 @@ public enum Catalog {
             name: "single_map", unit: "element", unitsPerIteration: 1_000_000,
             sides: [
                 .init(name: "rx", run: SingleMap.rx(elements:)),
-                .init(name: "opencombine", run: SingleMap.openCombine(elements:)),
                 .init(name: "floor", run: SingleMap.floor(elements:)),
             ],
             expectedChecksum: SingleMap.expected(elements:)),
@@ -42,7 +40,6 @@ public enum Catalog {
             name: "scan_per_element", unit: "element", unitsPerIteration: 1_000_000,
             sides: [
                 .init(name: "rx", run: ScanPerElement.rx(elements:)),
-                .init(name: "opencombine", run: ScanPerElement.openCombine(elements:)),
                 .init(name: "floor", run: ScanPerElement.floor(elements:)),
             ],
             expectedChecksum: ScanPerElement.expected(elements:)),
@@ -50,7 +47,6 @@ public enum Catalog {
             name: "distinct_until_changed", unit: "element", unitsPerIteration: 1_000_000,
             sides: [
                 .init(name: "rx", run: Everyday.distinctRx(elements:)),
-                .init(name: "opencombine", run: Everyday.distinctOpenCombine(elements:)),
                 .init(name: "floor", run: Everyday.distinctFloor(elements:)),
             ],
             expectedChecksum: Everyday.distinctExpected(elements:)),
@@ -58,29 +54,25 @@ public enum Catalog {
             name: "reduce_per_element", unit: "element", unitsPerIteration: 1_000_000,
             sides: [
                 .init(name: "rx", run: Everyday.reduceRx(elements:)),
-                .init(name: "opencombine", run: Everyday.reduceOpenCombine(elements:)),
                 .init(name: "floor", run: Everyday.reduceFloor(elements:)),
             ],
             expectedChecksum: Everyday.reduceExpected(elements:)),
         Scenario(
             name: "enumerated_per_element", unit: "element", unitsPerIteration: 1_000_000,
             sides: [
-                .init(name: "rx", run: Everyday.enumeratedRx(elements:)),
-                .init(name: "opencombine", run: Everyday.enumeratedOpenCombine(elements:)),
+                .init(name: "rx", run: Everyday.enumeratedRx(elements:))
             ],
             expectedChecksum: Everyday.enumeratedExpected(elements:)),
         Scenario(
             name: "skip_while_per_element", unit: "element", unitsPerIteration: 1_000_000,
             sides: [
-                .init(name: "rx", run: Everyday.skipWhileRx(elements:)),
-                .init(name: "opencombine", run: Everyday.skipWhileOpenCombine(elements:)),
+                .init(name: "rx", run: Everyday.skipWhileRx(elements:))
             ],
             expectedChecksum: Everyday.skipWhileExpected(elements:)),
         Scenario(
             name: "retry_per_subscription", unit: "subscription", unitsPerIteration: 1_000,
             sides: [
                 .init(name: "rx", run: Everyday.retryRx(subscriptions:)),
-                .init(name: "opencombine", run: Everyday.retryOpenCombine(subscriptions:)),
                 .init(name: "floor", run: Everyday.retryFloor(subscriptions:)),
             ],
             expectedChecksum: Everyday.retryExpected(subscriptions:)),
@@ -88,15 +80,21 @@ public enum Catalog {
             name: "async_values_per_element", unit: "element", unitsPerIteration: 1_000_000,
             sides: [
                 .init(name: "rx", run: AsyncValues.rx(elements:)),
-                .init(name: "opencombine", run: AsyncValues.openCombine(elements:)),
+                .init(name: "rx-calling-thread", run: AsyncValues.rxOnCallingThread(elements:)),
                 .init(name: "floor", run: AsyncValues.floor(elements:)),
             ],
             expectedChecksum: AsyncValues.expected(elements:)),
         Scenario(
+            name: "single_just_map_subscribe", unit: "subscription", unitsPerIteration: 1_000,
+            sides: [
+                .init(name: "rx", run: SingleTraitChain.rx(subscriptions:)),
+                .init(name: "floor", run: SingleTraitChain.floor(subscriptions:)),
+            ],
+            expectedChecksum: SingleTraitChain.expected(subscriptions:)),
+        Scenario(
             name: "publish_subject_fanout", unit: "delivery", unitsPerIteration: 1_000_000,
             sides: [
                 .init(name: "rx", run: Subjects.publishFanoutRx(deliveries:)),
-                .init(name: "opencombine", run: Subjects.publishFanoutOpenCombine(deliveries:)),
                 .init(name: "floor", run: Subjects.publishFanoutFloor(deliveries:)),
             ],
             expectedChecksum: Subjects.fanoutExpected(deliveries:)),
@@ -104,7 +102,6 @@ public enum Catalog {
             name: "behavior_subject_subscribe", unit: "subscription", unitsPerIteration: 1_000,
             sides: [
                 .init(name: "rx", run: Subjects.behaviorSubscribeRx(subscriptions:)),
-                .init(name: "opencombine", run: Subjects.behaviorSubscribeOpenCombine(subscriptions:)),
                 .init(name: "floor", run: Subjects.behaviorSubscribeFloor(subscriptions:)),
             ],
             expectedChecksum: Subjects.behaviorExpected(subscriptions:)),
@@ -112,7 +109,6 @@ public enum Catalog {
             name: "share_per_delivery", unit: "delivery", unitsPerIteration: 1_000_000,
             sides: [
                 .init(name: "rx", run: Subjects.shareRx(deliveries:)),
-                .init(name: "opencombine", run: Subjects.shareOpenCombine(deliveries:)),
                 .init(name: "floor", run: Subjects.shareFloor(deliveries:)),
             ],
             expectedChecksum: Subjects.shareExpected(deliveries:)),
@@ -169,7 +165,6 @@ public enum Catalog {
             name: "zip_per_element", unit: "element", unitsPerIteration: 1_000_000,
             sides: [
                 .init(name: "rx", run: Combining.zipRx(elements:)),
-                .init(name: "opencombine", run: Combining.zipOpenCombine(elements:)),
                 .init(name: "floor", run: Combining.zipFloor(elements:)),
             ],
             expectedChecksum: Combining.zipExpected(elements:)),
@@ -184,7 +179,6 @@ public enum Catalog {
             name: "flat_map_just", unit: "inner", unitsPerIteration: 1_000,
             sides: [
                 .init(name: "rx", run: Merging.flatMapRx(inners:)),
-                .init(name: "opencombine", run: Merging.flatMapOpenCombine(inners:)),
                 .init(name: "floor", run: Merging.flatMapFloor(inners:)),
             ],
             expectedChecksum: Merging.flatMapExpected(inners:)),
@@ -213,8 +207,7 @@ public enum Catalog {
         Scenario(
             name: "delay_dispatch", unit: "element", unitsPerIteration: 1_000,
             sides: [
-                .init(name: "rx", run: Time.delayRx(elements:)),
-                .init(name: "opencombine", run: Time.delayOpenCombine(elements:)),
+                .init(name: "rx", run: Time.delayRx(elements:))
             ],
             expectedChecksum: Time.delayExpected(elements:)),
         ObservationChange.scenario,
@@ -228,8 +221,8 @@ public enum Catalog {
             expectedChecksum: DebugTimelineScenario.expected(elements:)),
     ]
 
-    /// The scenario called `name`, if any.
-    public static func scenario(named name: String) -> Scenario? {
-        all.first { $0.name == name }
+    /// The scenario called `name` in `withoutPeers`, if any.
+    public static func scenarioWithoutPeers(named name: String) -> Scenario? {
+        withoutPeers.first { $0.name == name }
     }
 }

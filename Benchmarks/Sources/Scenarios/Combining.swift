@@ -1,4 +1,3 @@
-import OpenCombine
 import RxCore
 import RxDisposables
 import RxOperators
@@ -8,7 +7,7 @@ import Synchronization
 /// `zip` where it has one, and a closure floor: two optionals and a callback for
 /// `combineLatest` and `withLatestFrom` (which OpenCombine 0.14 lacks), two locked queues and a
 /// callback for `zip`.
-enum Combining {
+package enum Combining {
     /// `combine_latest`: `combineLatest` of two `PublishSubject`s, the two sent to in turn, into
     /// a summing sink, per element sent.
     static func combineLatestRx(elements: Int) -> Int {
@@ -60,19 +59,6 @@ enum Combining {
             second.onNext(1)
         }
         subscription.dispose()
-        return total.sum
-    }
-
-    static func zipOpenCombine(elements: Int) -> Int {
-        let total = Accumulator()
-        let first = PassthroughSubject<Int, Never>()
-        let second = PassthroughSubject<Int, Never>()
-        let subscription = first.zip(second).sink { total.sum &+= $0.0 &+ $0.1 }
-        for _ in 0..<elements / 2 {
-            first.send(1)
-            second.send(1)
-        }
-        subscription.cancel()
         return total.sum
     }
 

@@ -1,10 +1,9 @@
-import OpenCombine
 import RxCore
 import RxDisposables
 import RxOperators
 
 /// The everyday operators, each beside OpenCombine's nearest operator and a closure floor.
-enum Everyday {
+package enum Everyday {
     /// `distinct_until_changed`: elements from `create`, every value sent twice in a row, through
     /// `distinctUntilChanged()` into a summing sink, per element sent.
     static func distinctRx(elements: Int) -> Int {
@@ -18,18 +17,6 @@ enum Everyday {
         }
         let subscription = source.distinctUntilChanged().subscribe(onNext: { total.sum &+= $0 })
         subscription.dispose()
-        return total.sum
-    }
-
-    static func distinctOpenCombine(elements: Int) -> Int {
-        let total = Accumulator()
-        let subject = PassthroughSubject<Int, Never>()
-        let subscription = subject.removeDuplicates().sink { total.sum &+= $0 }
-        for element in 0..<elements {
-            subject.send(element / 2)
-        }
-        subject.send(completion: .finished)
-        subscription.cancel()
         return total.sum
     }
 
@@ -61,14 +48,6 @@ enum Everyday {
         let subscription = Observable.from(Array(0..<elements)).reduce(0, accumulator: &+)
             .subscribe(onNext: { total.sum = $0 })
         subscription.dispose()
-        return total.sum
-    }
-
-    static func reduceOpenCombine(elements: Int) -> Int {
-        let total = Accumulator()
-        let subscription = Array(0..<elements).publisher.eraseToAnyPublisher().reduce(0, &+)
-            .sink { total.sum = $0 }
-        subscription.cancel()
         return total.sum
     }
 
@@ -104,23 +83,6 @@ enum Everyday {
         return total.sum
     }
 
-    static func enumeratedOpenCombine(elements: Int) -> Int {
-        let total = Accumulator()
-        let subject = PassthroughSubject<Int, Never>()
-        var index = 0
-        let subscription = subject.map { element -> (index: Int, element: Int) in
-            defer { index += 1 }
-            return (index, element)
-        }
-        .sink { total.sum &+= $0.index &+ $0.element }
-        for element in 0..<elements {
-            subject.send(element)
-        }
-        subject.send(completion: .finished)
-        subscription.cancel()
-        return total.sum
-    }
-
     static func enumeratedExpected(elements: Int) -> Int {
         elements * (elements - 1)
     }
@@ -139,19 +101,6 @@ enum Everyday {
         }
         let subscription = source.skip(while: { $0 < half }).subscribe(onNext: { total.sum &+= $0 })
         subscription.dispose()
-        return total.sum
-    }
-
-    static func skipWhileOpenCombine(elements: Int) -> Int {
-        let total = Accumulator()
-        let half = elements / 2
-        let subject = PassthroughSubject<Int, Never>()
-        let subscription = subject.drop(while: { $0 < half }).sink { total.sum &+= $0 }
-        for element in 0..<elements {
-            subject.send(element)
-        }
-        subject.send(completion: .finished)
-        subscription.cancel()
         return total.sum
     }
 
@@ -174,23 +123,6 @@ enum Everyday {
             .retry(3)
             .subscribe(onNext: { total.sum &+= $0 })
             subscription.dispose()
-        }
-        return total.sum
-    }
-
-    static func retryOpenCombine(subscriptions: Int) -> Int {
-        let total = Accumulator()
-        for _ in 0..<subscriptions {
-            var failures = 0
-            let subscription = Deferred { () -> AnyPublisher<Int, BenchmarkFailure> in
-                failures += 1
-                return failures <= 2
-                    ? Fail(error: BenchmarkFailure()).eraseToAnyPublisher()
-                    : Just(1).setFailureType(to: BenchmarkFailure.self).eraseToAnyPublisher()
-            }
-            .retry(2)
-            .sink(receiveCompletion: { _ in }, receiveValue: { total.sum &+= $0 })
-            subscription.cancel()
         }
         return total.sum
     }
@@ -237,7 +169,9 @@ enum Everyday {
 }
 
 /// The error the failing sides of `retry_per_subscription` send.
-struct BenchmarkFailure: Error {}
+package struct BenchmarkFailure: Error {
+    package init() {}
+}
 
 /// One attempt of `retry_per_subscription`'s floor: sends its element to the first closure or
 /// its error to the second.

@@ -1,10 +1,9 @@
-import OpenCombine
 import RxCore
 import RxOperators
 
 /// `from_array`: subscribing to a 100-element array, per element.
-enum FromArray {
-    static let arrayLength = 100
+package enum FromArray {
+    package static let arrayLength = 100
 
     static func rx(elements: Int) -> Int {
         let array = Array(0..<arrayLength)
@@ -12,16 +11,6 @@ enum FromArray {
         for _ in 0..<elements / arrayLength {
             let subscription = Observable.from(array).subscribe(onNext: { total.sum &+= $0 })
             subscription.dispose()
-        }
-        return total.sum
-    }
-
-    static func openCombine(elements: Int) -> Int {
-        let array = Array(0..<arrayLength)
-        let total = Accumulator()
-        for _ in 0..<elements / arrayLength {
-            let subscription = array.publisher.sink { total.sum &+= $0 }
-            subscription.cancel()
         }
         return total.sum
     }

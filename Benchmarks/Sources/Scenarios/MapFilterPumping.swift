@@ -1,11 +1,10 @@
-import OpenCombine
 import RxCore
 import RxDisposables
 import RxOperators
 
 /// `map_filter_pumping`: elements pushed through six `map` + `filter` pairs into a summing sink.
-enum MapFilterPumping {
-    static let pairs = 6
+package enum MapFilterPumping {
+    package static let pairs = 6
 
     static func rx(elements: Int) -> Int {
         let step = Workload.step
@@ -28,28 +27,6 @@ enum MapFilterPumping {
             .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
             .subscribe(onNext: { total.sum &+= $0 })
         subscription.dispose()
-        return total.sum
-    }
-
-    static func openCombine(elements: Int) -> Int {
-        let step = Workload.step
-        let sentinel = Workload.sentinel
-        let total = Accumulator()
-        let subject = PassthroughSubject<Int, Never>()
-        let subscription =
-            subject
-            .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
-            .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
-            .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
-            .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
-            .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
-            .map { (value: Int) -> Int in value &+ step }.filter { (value: Int) -> Bool in value != sentinel }
-            .sink { total.sum &+= $0 }
-        for element in 0..<elements {
-            subject.send(element)
-        }
-        subject.send(completion: .finished)
-        subscription.cancel()
         return total.sum
     }
 

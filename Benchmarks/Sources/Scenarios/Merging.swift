@@ -1,4 +1,3 @@
-import OpenCombine
 import RxCore
 import RxDisposables
 import RxOperators
@@ -6,7 +5,7 @@ import RxOperators
 /// The merging operators: `flatMap` per inner sequence beside OpenCombine's, and `merge` of two
 /// subjects per element beside a closure floor (OpenCombine 0.14 has no `merge` of subjects to
 /// set beside it).
-enum Merging {
+package enum Merging {
     /// `flat_map_just`: `from` an array of `inners` integers through `flatMap { just($0) }` into a
     /// summing sink, per inner sequence.
     static func flatMapRx(inners: Int) -> Int {
@@ -14,13 +13,6 @@ enum Merging {
         let subscription = Observable.from(Array(0..<inners)).flatMap { Observable.just($0) }
             .subscribe(onNext: { total.sum &+= $0 })
         subscription.dispose()
-        return total.sum
-    }
-
-    static func flatMapOpenCombine(inners: Int) -> Int {
-        let total = Accumulator()
-        let subscription = Array(0..<inners).publisher.flatMap { Just($0) }.sink { total.sum &+= $0 }
-        subscription.cancel()
         return total.sum
     }
 

@@ -1,11 +1,10 @@
-import OpenCombine
 import RxCore
 import RxDisposables
 import RxOperators
 
 /// `scan_per_element`: elements through one `scan` that keeps a running sum, into a sink that
 /// keeps the last total, per element.
-enum ScanPerElement {
+package enum ScanPerElement {
     static func rx(elements: Int) -> Int {
         let step = Workload.step
         let total = Accumulator()
@@ -19,20 +18,6 @@ enum ScanPerElement {
         let subscription = source.scan(0) { (sum: Int, value: Int) -> Int in sum &+ value &+ step }
             .subscribe(onNext: { total.sum = $0 })
         subscription.dispose()
-        return total.sum
-    }
-
-    static func openCombine(elements: Int) -> Int {
-        let step = Workload.step
-        let total = Accumulator()
-        let subject = PassthroughSubject<Int, Never>()
-        let subscription = subject.scan(0) { (sum: Int, value: Int) -> Int in sum &+ value &+ step }
-            .sink { total.sum = $0 }
-        for element in 0..<elements {
-            subject.send(element)
-        }
-        subject.send(completion: .finished)
-        subscription.cancel()
         return total.sum
     }
 

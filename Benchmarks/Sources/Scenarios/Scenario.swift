@@ -9,6 +9,11 @@ public struct Scenario: Sendable {
         public let name: String
         /// Runs `units` units of work and returns a checksum that depends on all of it.
         public let run: @Sendable (_ units: Int) -> Int
+
+        package init(name: String, run: @escaping @Sendable (_ units: Int) -> Int) {
+            self.name = name
+            self.run = run
+        }
     }
 
     /// The scenario's name, as the table spells it.
@@ -24,4 +29,25 @@ public struct Scenario: Sendable {
 
     /// The checksum every side must return for `units` units.
     public let expectedChecksum: @Sendable (_ units: Int) -> Int
+
+    package init(
+        name: String, unit: String, unitsPerIteration: Int, sides: [Side],
+        expectedChecksum: @escaping @Sendable (_ units: Int) -> Int
+    ) {
+        self.name = name
+        self.unit = unit
+        self.unitsPerIteration = unitsPerIteration
+        self.sides = sides
+        self.expectedChecksum = expectedChecksum
+    }
+
+    /// This scenario with `peers` placed after its first side (the project's), so that every
+    /// listing keeps the order project, peers, bounds and floors.
+    package func inserting(peers: [Side]) -> Scenario {
+        var sides = sides
+        sides.insert(contentsOf: peers, at: 1)
+        return Scenario(
+            name: name, unit: unit, unitsPerIteration: unitsPerIteration, sides: sides,
+            expectedChecksum: expectedChecksum)
+    }
 }

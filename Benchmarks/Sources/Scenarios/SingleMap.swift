@@ -1,10 +1,9 @@
-import OpenCombine
 import RxCore
 import RxDisposables
 import RxOperators
 
 /// `single_map`: elements through one `map` into a summing sink, per element.
-enum SingleMap {
+package enum SingleMap {
     static func rx(elements: Int) -> Int {
         let step = Workload.step
         let total = Accumulator()
@@ -17,19 +16,6 @@ enum SingleMap {
         }
         let subscription = source.map { (value: Int) -> Int in value &+ step }.subscribe(onNext: { total.sum &+= $0 })
         subscription.dispose()
-        return total.sum
-    }
-
-    static func openCombine(elements: Int) -> Int {
-        let step = Workload.step
-        let total = Accumulator()
-        let subject = PassthroughSubject<Int, Never>()
-        let subscription = subject.map { (value: Int) -> Int in value &+ step }.sink { total.sum &+= $0 }
-        for element in 0..<elements {
-            subject.send(element)
-        }
-        subject.send(completion: .finished)
-        subscription.cancel()
         return total.sum
     }
 

@@ -1,4 +1,3 @@
-import OpenCombine
 import RxCore
 import RxDisposables
 import RxOperators
@@ -7,8 +6,8 @@ import Synchronization
 /// The subject scenarios. A unit of `publish_subject_fanout` and `share_per_delivery` is one
 /// element delivered to one of ten observers; a unit of `behavior_subject_subscribe` is one
 /// subscription to a `BehaviorSubject` (which receives the current value) and its disposal.
-enum Subjects {
-    static let observers = 10
+package enum Subjects {
+    package static let observers = 10
 
     static func publishFanoutRx(deliveries: Int) -> Int {
         let total = Accumulator()
@@ -20,20 +19,6 @@ enum Subjects {
         for element in 0..<deliveries / observers {
             subject.onNext(element)
         }
-        return total.sum
-    }
-
-    static func publishFanoutOpenCombine(deliveries: Int) -> Int {
-        let total = Accumulator()
-        let subject = PassthroughSubject<Int, Never>()
-        var cancellables: [AnyCancellable] = []
-        for _ in 0..<observers {
-            cancellables.append(subject.sink { total.sum &+= $0 })
-        }
-        for element in 0..<deliveries / observers {
-            subject.send(element)
-        }
-        cancellables.removeAll()
         return total.sum
     }
 
@@ -60,15 +45,6 @@ enum Subjects {
         let subject = BehaviorSubject(value: 1)
         for _ in 0..<subscriptions {
             subject.subscribe(onNext: { total.sum &+= $0 }).dispose()
-        }
-        return total.sum
-    }
-
-    static func behaviorSubscribeOpenCombine(subscriptions: Int) -> Int {
-        let total = Accumulator()
-        let subject = CurrentValueSubject<Int, Never>(1)
-        for _ in 0..<subscriptions {
-            subject.sink { total.sum &+= $0 }.cancel()
         }
         return total.sum
     }
@@ -105,21 +81,6 @@ enum Subjects {
         for element in 0..<deliveries / observers {
             subject.onNext(element)
         }
-        return total.sum
-    }
-
-    static func shareOpenCombine(deliveries: Int) -> Int {
-        let total = Accumulator()
-        let subject = PassthroughSubject<Int, Never>()
-        let shared = subject.map { $0 &+ 1 }.share()
-        var cancellables: [AnyCancellable] = []
-        for _ in 0..<observers {
-            cancellables.append(shared.sink { total.sum &+= $0 })
-        }
-        for element in 0..<deliveries / observers {
-            subject.send(element)
-        }
-        cancellables.removeAll()
         return total.sum
     }
 

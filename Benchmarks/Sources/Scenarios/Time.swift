@@ -1,6 +1,4 @@
 import Dispatch
-import OpenCombine
-import OpenCombineDispatch
 import RxCore
 import RxDisposables
 import RxOperators
@@ -11,7 +9,7 @@ import RxTestSupport
 /// one tick apart, per element; their floor is the same source without the operator, so the
 /// difference is what the operator adds. `delay` runs on a serial dispatch queue beside
 /// OpenCombine's `delay` on a `DispatchQueue`.
-enum Time {
+package enum Time {
     static let elementsPerRun = 100_000
 
     /// `interval(1 tick).take(elementsPerRun)` through `operate`, on a fresh `TestScheduler` run
@@ -82,7 +80,7 @@ enum Time {
         elements / elementsPerRun * (elementsPerRun - 1)
     }
 
-    static let delayElementsPerRun = 1_000
+    package static let delayElementsPerRun = 1_000
 
     /// `delay_dispatch`: 1,000 elements sent from this thread through `delay(50 µs)` on a serial
     /// dispatch queue into a summing subscriber, per element; each run waits for completion.
@@ -100,24 +98,6 @@ enum Time {
             subject.onCompleted()
             done.wait()
             subscription.dispose()
-        }
-        return total.sum
-    }
-
-    static func delayOpenCombine(elements: Int) -> Int {
-        let total = Accumulator()
-        let queue = DispatchQueue(label: "delay_dispatch.opencombine")
-        for _ in 0..<elements / delayElementsPerRun {
-            let done = DispatchSemaphore(value: 0)
-            let subject = PassthroughSubject<Int, Never>()
-            let subscription = subject.delay(for: .microseconds(50), scheduler: queue.ocombine)
-                .sink(receiveCompletion: { _ in done.signal() }, receiveValue: { total.sum &+= $0 })
-            for element in 0..<delayElementsPerRun {
-                subject.send(element)
-            }
-            subject.send(completion: .finished)
-            done.wait()
-            subscription.cancel()
         }
         return total.sum
     }

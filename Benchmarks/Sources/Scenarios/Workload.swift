@@ -2,20 +2,22 @@
 ///
 /// The constants come through a call the optimiser cannot see through, so no side can fold its
 /// chain into a closed-form sum and every element really travels the whole chain.
-enum Workload {
+package enum Workload {
     /// What each `map` adds.
-    static var step: Int { opaque(1) }
+    package static var step: Int { opaque(1) }
     /// What each `filter` rejects; no element ever equals it, so every element passes.
-    static var sentinel: Int { opaque(Int.min) }
+    package static var sentinel: Int { opaque(Int.min) }
 }
 
 /// Where a scenario's sink adds up what reaches it; a class so that closures share it.
-final class Accumulator {
-    var sum = 0
+package final class Accumulator {
+    package var sum = 0
+
+    package init() {}
 }
 
 @inline(never)
-func opaque(_ value: Int) -> Int {
+package func opaque(_ value: Int) -> Int {
     value
 }
 
@@ -23,16 +25,16 @@ func opaque(_ value: Int) -> Int {
 // reabstraction thunks, which no side pays.
 
 @inline(never)
-func opaque(_ closure: @escaping (Int) -> Void) -> (Int) -> Void {
+package func opaque(_ closure: @escaping (Int) -> Void) -> (Int) -> Void {
     closure
 }
 
 @inline(never)
-func opaque(_ closure: @escaping (Int) -> Int) -> (Int) -> Int {
+package func opaque(_ closure: @escaping (Int) -> Int) -> (Int) -> Int {
     closure
 }
 
 /// The sum of `0..<count`, each element shifted by `offset`.
-func shiftedSum(count: Int, offset: Int) -> Int {
+package func shiftedSum(count: Int, offset: Int) -> Int {
     count * (count - 1) / 2 + count * offset
 }

@@ -1,0 +1,17 @@
+import OpenCombine
+import Scenarios
+
+extension SingleMap {
+    static func openCombine(elements: Int) -> Int {
+        let step = Workload.step
+        let total = Accumulator()
+        let subject = PassthroughSubject<Int, Never>()
+        let subscription = subject.map { (value: Int) -> Int in value &+ step }.sink { total.sum &+= $0 }
+        for element in 0..<elements {
+            subject.send(element)
+        }
+        subject.send(completion: .finished)
+        subscription.cancel()
+        return total.sum
+    }
+}
