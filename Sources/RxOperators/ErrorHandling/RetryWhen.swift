@@ -8,10 +8,15 @@ extension ObservableType {
     /// `notificationHandler` is called once per subscriber with the sequence of the source's
     /// errors, and its result (the trigger) is subscribed to before the source. After each
     /// failure the failed subscription is disposed, the error is sent to the errors sequence,
-    /// and the operator waits: the trigger's next element resubscribes (once per failure),
-    /// its completion completes the result and its error fails it. A trigger that ends while no
-    /// failure is waiting ends the result at the next failure. The source's completion
-    /// completes the result.
+    /// and the failure listens to the trigger until the next attempt starts: each element the
+    /// trigger sends meanwhile asks for an attempt, its completion completes the result and its
+    /// error fails it. A trigger that ends while no failure listens ends the result at the next
+    /// failure. The source's completion completes the result.
+    ///
+    /// As in RxSwift, an attempt asked for while an attempt is being subscribed (a source that
+    /// fails inside its own `subscribe`) starts only once that `subscribe` has returned: a trigger
+    /// that sends an element and completes at once, as `errors.take(2)` does on the second
+    /// failure, completes the result first, and the attempt it asked for never runs.
     public func retry<TriggerObservable: ObservableType>(
         when notificationHandler: @escaping (Observable<any Swift.Error>) -> TriggerObservable,
         isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
@@ -53,28 +58,31 @@ final class RetryWhen<Element, Failure, TriggerObservable: ObservableType>: Prod
     where Observer.Element == Element {
         let errors = PublishSubject<Failure>()
         let trigger = notificationHandler(errors.asObservable())
-        let sink = RetryWhenSink(source: source, errors: errors, observer: observer, cancel: cancel)
+        let sink = RetryWhenSink<Failure, TriggerObservable.Element, Observer>(
+            source: source, errors: errors, observer: observer, cancel: cancel)
         let triggerSubscription = SingleAssignmentDisposable()
-        let running = sink.holding(Disposables.create(sink.attempt, triggerSubscription))
-        triggerSubscription.setDisposable(
-            trigger.subscribe(RetryTriggerObserver<TriggerObservable.Element, Failure, Observer>(sink: sink)))
+        let running = sink.holding(Disposables.create(sink.attempt, sink.listener, triggerSubscription))
+        triggerSubscription.setDisposable(trigger.subscribe(sink.trigger))
         sink.requestNextAttempt()
         return running
     }
 }
 
 /// Resubscribes to the source when the trigger asks after a failure.
-final class RetryWhenSink<Failure, Observer: ObserverType>: ResubscribingSink<Observer> {
-    /// What the trigger did, and whether a failure waits for it.
-    private enum State {
-        case running
-        case waiting
-        case triggerEnded((any Swift.Error)?)
-    }
-
+///
+/// Built as RxSwift builds it, so that attempts are counted alike: the trigger feeds a subject
+/// of the sink's (``trigger``), which each failure listens to until the next attempt starts. A
+/// trigger that ended earlier is heard by the next failure's listener as it subscribes, since the
+/// subject keeps its terminal event.
+final class RetryWhenSink<Failure, TriggerElement, Observer: ObserverType>: ResubscribingSink<Observer> {
     private let source: Observable<Observer.Element>
     private let errors: PublishSubject<Failure>
-    private let state = RxMutex(State.running)
+
+    /// What the trigger sends, for the listener of the last failure.
+    let trigger = PublishSubject<TriggerElement>()
+
+    /// The last failure's subscription to ``trigger``: disposed as the next attempt starts.
+    let listener = SerialDisposable()
 
     init(
         source: Observable<Observer.Element>, errors: PublishSubject<Failure>, observer: Observer,
@@ -86,6 +94,9 @@ final class RetryWhenSink<Failure, Observer: ObserverType>: ResubscribingSink<Ob
     }
 
     override func startNextAttempt() {
+        // The failure that asked for this attempt stops listening: what the trigger sends from
+        // now on is for the next failure.
+        listener.disposable = nil
         subscribeAttempt(to: source)
     }
 
@@ -96,45 +107,19 @@ final class RetryWhenSink<Failure, Observer: ObserverType>: ResubscribingSink<Ob
         }
         // Disposes the failed subscription before the handler hears of the error.
         attempt.disposable = nil
-        let ended: (any Swift.Error)?? = state.withLock { state in
-            if case .triggerEnded(let error) = state {
-                return .some(error)
-            }
-            state = .waiting
-            return nil
-        }
-        if let ended {
-            end(with: ended)
-            return
-        }
+        // A trigger that has ended ends the sequence here, as the listener subscribes.
+        listener.disposable = trigger.subscribe(RetryTriggerObserver(sink: self))
+        guard !isDisposed else { return }
         errors.onNext(failure)
     }
 
+    /// The trigger sent an element while a failure listened.
     func triggerSentElement() {
-        let resubscribe = state.withLock { state in
-            guard case .waiting = state else { return false }
-            state = .running
-            return true
-        }
-        if resubscribe {
-            requestNextAttempt()
-        }
+        requestNextAttempt()
     }
 
+    /// The trigger ended while a failure listened, or before it did.
     func triggerEnded(with error: (any Swift.Error)?) {
-        let waiting = state.withLock { state in
-            if case .waiting = state {
-                return true
-            }
-            state = .triggerEnded(error)
-            return false
-        }
-        if waiting {
-            end(with: error)
-        }
-    }
-
-    private func end(with error: (any Swift.Error)?) {
         if let error {
             forwardErrorAndDispose(error)
         } else {
@@ -143,29 +128,22 @@ final class RetryWhenSink<Failure, Observer: ObserverType>: ResubscribingSink<Ob
     }
 }
 
-/// Observes the trigger for the sink.
+/// A failure's listener: hears the trigger for the sink until the next attempt starts.
 final class RetryTriggerObserver<Element, Failure, Observer: ObserverType>: ObserverType {
-    private let sink: RetryWhenSink<Failure, Observer>
-    private let gate = TerminalGate()
+    private let sink: RetryWhenSink<Failure, Element, Observer>
 
-    init(sink: RetryWhenSink<Failure, Observer>) {
+    init(sink: RetryWhenSink<Failure, Element, Observer>) {
         self.sink = sink
     }
 
     func on(_ event: Event<Element>) {
         switch event {
         case .next:
-            if gate.admitsElements {
-                sink.triggerSentElement()
-            }
+            sink.triggerSentElement()
         case .error(let error):
-            if gate.admitsTerminalEvent() {
-                sink.triggerEnded(with: error)
-            }
+            sink.triggerEnded(with: error)
         case .completed:
-            if gate.admitsTerminalEvent() {
-                sink.triggerEnded(with: nil)
-            }
+            sink.triggerEnded(with: nil)
         }
     }
 }
