@@ -143,7 +143,9 @@ final class SerialDrain<Item> {
                 while !queue.isEmpty {
                     let next = queue.removeFirst()
                     if !closed.load(ordering: .acquiring) {
-                        handle(next)
+                        // Sent from inside the handler: in debug builds, what the handler
+                        // forwards of it is reported as reentrancy.
+                        ReentrancyCheck.deliveringHeldBackEvents { handle(next) }
                     }
                 }
             }

@@ -140,9 +140,10 @@ class SerializingSink<Observer: ObserverType, Item>: Sink<Observer> {
                 return waiting.removeFirst()
             }
             guard let delivery else { return }
-            // After disposal, what waited is only released, here, outside the lock.
+            // After disposal, what waited is only released, here, outside the lock. In debug
+            // builds, what was decided from inside a delivery is reported as it is passed on.
             if !isDisposed {
-                deliverOne(delivery)
+                ReentrancyCheck.deliveringHeldBackEvents { deliverOne(delivery) }
             }
         }
     }
