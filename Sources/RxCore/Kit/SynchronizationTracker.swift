@@ -49,9 +49,11 @@ final class SynchronizationTracker: Sendable {
     /// runs: the overlaps that the sinks downstream see then are the same one.
     @TaskLocal private static var isDeliveringAnOverlap = false
 
-    /// Set, on the thread of a sink passing on the events it held back while it delivered
-    /// (``ReentrancyCheck/deliveringHeldBackEvents(_:)``), for as long as it does.
-    @TaskLocal fileprivate static var isDeliveringHeldBackEvents = false
+    #if DEBUG
+        /// Set, on the thread of a sink passing on the events it held back while it delivered
+        /// (``ReentrancyCheck/deliveringHeldBackEvents(_:)``), for as long as it does.
+        @TaskLocal fileprivate static var isDeliveringHeldBackEvents = false
+    #endif
 
     @usableFromInline
     init() {}
@@ -62,7 +64,11 @@ final class SynchronizationTracker: Sendable {
     @usableFromInline
     func register() -> Overlap? {
         let thread = currentThreadIdentifier()
-        let heldBack = Self.isDeliveringHeldBackEvents
+        #if DEBUG
+            let heldBack = Self.isDeliveringHeldBackEvents
+        #else
+            let heldBack = false
+        #endif
         return state.withLock { state in
             let nested = state.inFlight[thread, default: 0] + 1
             state.inFlight[thread] = nested
@@ -265,26 +271,22 @@ final class SynchronizationTracker: Sendable {
 /// The debug-build check's view of sinks that hold back an event sent to them from inside their
 /// own delivery and pass it on after (a queue drained by the thread that delivers): in RxSwift
 /// such an event is delivered nested and reported as reentrancy, so here the sink's forwarding
-/// reports it as it is passed on.
-package enum ReentrancyCheck {
-    /// Runs `body`, which passes on the events a sink held back while it delivered; in debug
-    /// builds, a sink forwarding inside reports ``SynchronizationTracker/Overlap/heldBack``,
-    /// once per subscription and only at the first stage, as any overlap. In release builds it
-    /// is `body()` and nothing more.
-    @inlinable @inline(__always)
-    package static func deliveringHeldBackEvents<Result>(_ body: () throws -> Result) rethrows -> Result {
-        #if DEBUG
-            try SynchronizationTracker.withHeldBackEvents(body)
-        #else
-            try body()
-        #endif
+/// reports it as it is passed on. Debug builds only: release builds have nothing to check, and
+/// the call sites compile it out, so that not even a call is left of it.
+#if DEBUG
+    package enum ReentrancyCheck {
+        /// Runs `body`, which passes on the events a sink held back while it delivered: a sink
+        /// forwarding inside reports ``SynchronizationTracker/Overlap/heldBack``, once per
+        /// subscription and only at the first stage, as any overlap.
+        package static func deliveringHeldBackEvents(_ body: () -> Void) {
+            SynchronizationTracker.withHeldBackEvents(body)
+        }
     }
-}
 
-extension SynchronizationTracker {
-    /// ``ReentrancyCheck/deliveringHeldBackEvents(_:)`` in debug builds.
-    @usableFromInline
-    static func withHeldBackEvents<Result>(_ body: () throws -> Result) rethrows -> Result {
-        try $isDeliveringHeldBackEvents.withValue(true, operation: body)
+    extension SynchronizationTracker {
+        /// ``ReentrancyCheck/deliveringHeldBackEvents(_:)``.
+        static func withHeldBackEvents(_ body: () -> Void) {
+            $isDeliveringHeldBackEvents.withValue(true, operation: body)
+        }
     }
-}
+#endif

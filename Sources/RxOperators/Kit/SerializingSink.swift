@@ -140,10 +140,14 @@ class SerializingSink<Observer: ObserverType, Item>: Sink<Observer> {
                 return waiting.removeFirst()
             }
             guard let delivery else { return }
-            // After disposal, what waited is only released, here, outside the lock. In debug
-            // builds, what was decided from inside a delivery is reported as it is passed on.
+            // After disposal, what waited is only released, here, outside the lock.
             if !isDisposed {
-                ReentrancyCheck.deliveringHeldBackEvents { deliverOne(delivery) }
+                #if DEBUG
+                    // Decided from inside a delivery: reported as it is passed on.
+                    ReentrancyCheck.deliveringHeldBackEvents { deliverOne(delivery) }
+                #else
+                    deliverOne(delivery)
+                #endif
             }
         }
     }
