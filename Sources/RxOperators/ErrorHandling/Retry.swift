@@ -67,8 +67,10 @@ final class RetrySink<Observer: ObserverType>: ResubscribingSink<Observer> {
     private let source: Observable<Observer.Element>
     // Touched only by the attempts, which run one at a time; `nil` when there is no limit.
     private var attemptsLeft: Int?
-    // Set by a failing attempt, possibly on another thread, and read by the next one.
-    private let lastError = RxMutex<(any Swift.Error)?>(nil)
+    // Set by a failing attempt, possibly on another thread, before it asks for the next one, and
+    // read by that one: `requestNextAttempt()`'s atomic count orders the two, as it orders the
+    // attempts themselves.
+    private var lastError: (any Swift.Error)?
 
     init(source: Observable<Observer.Element>, attemptsLeft: Int?, observer: Observer, cancel: any Cancelable) {
         self.source = source
@@ -82,7 +84,7 @@ final class RetrySink<Observer: ObserverType>: ResubscribingSink<Observer> {
                 // Out of attempts: the last error, from the loop as RxSwift's `retry` sends it, so
                 // that a last attempt that failed inside its own `subscribe` has been disposed
                 // first; `retry(0)`, which subscribes to nothing, completes.
-                if let error = lastError.withLock({ $0.take() }) {
+                if let error = lastError.take() {
                     forwardErrorAndDispose(error)
                 } else {
                     forwardCompletedAndDispose()
@@ -95,12 +97,7 @@ final class RetrySink<Observer: ObserverType>: ResubscribingSink<Observer> {
     }
 
     override func attemptFailed(_ error: any Swift.Error) {
-        // The error replaced is released after the lock.
-        let replaced = lastError.withLock { last in
-            defer { last = error }
-            return last
-        }
-        _ = replaced
+        lastError = error
         requestNextAttempt()
     }
 }

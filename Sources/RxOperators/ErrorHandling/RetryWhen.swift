@@ -58,11 +58,11 @@ final class RetryWhen<Element, Failure, TriggerObservable: ObservableType>: Prod
     where Observer.Element == Element {
         let errors = PublishSubject<Failure>()
         let trigger = notificationHandler(errors.asObservable())
-        let sink = RetryWhenSink<Failure, TriggerObservable.Element, Observer>(
-            source: source, errors: errors, observer: observer, cancel: cancel)
+        let sink = RetryWhenSink(source: source, errors: errors, observer: observer, cancel: cancel)
         let triggerSubscription = SingleAssignmentDisposable()
-        let running = sink.holding(Disposables.create(sink.attempt, sink.listener, triggerSubscription))
-        triggerSubscription.setDisposable(trigger.subscribe(sink.trigger))
+        let running = sink.holding(Disposables.create(sink.attempt, triggerSubscription))
+        triggerSubscription.setDisposable(
+            trigger.subscribe(RetryTriggerObserver<TriggerObservable.Element, Failure, Observer>(sink: sink)))
         sink.requestNextAttempt()
         return running
     }
@@ -70,19 +70,21 @@ final class RetryWhen<Element, Failure, TriggerObservable: ObservableType>: Prod
 
 /// Resubscribes to the source when the trigger asks after a failure.
 ///
-/// Built as RxSwift builds it, so that attempts are counted alike: the trigger feeds a subject
-/// of the sink's (``trigger``), which each failure listens to until the next attempt starts. A
-/// trigger that ended earlier is heard by the next failure's listener as it subscribes, since the
-/// subject keeps its terminal event.
-final class RetryWhenSink<Failure, TriggerElement, Observer: ObserverType>: ResubscribingSink<Observer> {
+/// Counts attempts as RxSwift does, where each failure subscribes a listener to the trigger (a
+/// subject the trigger feeds) that the next attempt's start unsubscribes: a failure listens
+/// from the moment it happened until the next attempt starts, so the trigger's completion right
+/// after the element that asked for an attempt still ends the sequence when that attempt waits
+/// for a subscription in progress to return; each element the trigger sends while a failure
+/// listens asks for an attempt; an element sent while none listens is dropped, and a terminal
+/// event is kept for the next failure, as the subject would keep it.
+final class RetryWhenSink<Failure, Observer: ObserverType>: ResubscribingSink<Observer> {
     private let source: Observable<Observer.Element>
     private let errors: PublishSubject<Failure>
-
-    /// What the trigger sends, for the listener of the last failure.
-    let trigger = PublishSubject<TriggerElement>()
-
-    /// The last failure's subscription to ``trigger``: disposed as the next attempt starts.
-    let listener = SerialDisposable()
+    private let lock = RxLock()
+    // Guarded by `lock`, which keeps the accesses apart, so the runtime's exclusivity check is
+    // left out. Not generic (unlike a type nested here), so that reading it looks up no metadata.
+    @exclusivity(unchecked)
+    private var state = RetryTriggerState.running
 
     init(
         source: Observable<Observer.Element>, errors: PublishSubject<Failure>, observer: Observer,
@@ -96,7 +98,11 @@ final class RetryWhenSink<Failure, TriggerElement, Observer: ObserverType>: Resu
     override func startNextAttempt() {
         // The failure that asked for this attempt stops listening: what the trigger sends from
         // now on is for the next failure.
-        listener.disposable = nil
+        lock.withLock {
+            if case .listening = state {
+                state = .running
+            }
+        }
         subscribeAttempt(to: source)
     }
 
@@ -107,19 +113,46 @@ final class RetryWhenSink<Failure, TriggerElement, Observer: ObserverType>: Resu
         }
         // Disposes the failed subscription before the handler hears of the error.
         attempt.disposable = nil
-        // A trigger that has ended ends the sequence here, as the listener subscribes.
-        listener.disposable = trigger.subscribe(RetryTriggerObserver(sink: self))
-        guard !isDisposed else { return }
+        let ended = lock.withLockReturningShared { () -> (any Swift.Error)?? in
+            if case .triggerEnded(let error) = state {
+                return .some(error)
+            }
+            state = .listening
+            return nil
+        }
+        if let ended {
+            end(with: ended)
+            return
+        }
         errors.onNext(failure)
     }
 
-    /// The trigger sent an element while a failure listened.
+    /// The trigger sent an element: an attempt, if a failure listens.
     func triggerSentElement() {
-        requestNextAttempt()
+        let listening = lock.withLock {
+            if case .listening = state { return true }
+            return false
+        }
+        if listening {
+            requestNextAttempt()
+        }
     }
 
-    /// The trigger ended while a failure listened, or before it did.
+    /// The trigger ended: the sequence ends now if a failure listens, or at the next failure.
     func triggerEnded(with error: (any Swift.Error)?) {
+        let listening = lock.withLock { () -> Bool in
+            if case .listening = state {
+                return true
+            }
+            state = .triggerEnded(error)
+            return false
+        }
+        if listening {
+            end(with: error)
+        }
+    }
+
+    private func end(with error: (any Swift.Error)?) {
         if let error {
             forwardErrorAndDispose(error)
         } else {
@@ -128,22 +161,39 @@ final class RetryWhenSink<Failure, TriggerElement, Observer: ObserverType>: Resu
     }
 }
 
-/// A failure's listener: hears the trigger for the sink until the next attempt starts.
-final class RetryTriggerObserver<Element, Failure, Observer: ObserverType>: ObserverType {
-    private let sink: RetryWhenSink<Failure, Element, Observer>
+/// Whether a failure of a `retry(when:)` listens to the trigger, or how the trigger ended.
+enum RetryTriggerState {
+    /// No failure listens: an element of the trigger is dropped.
+    case running
+    /// A failure listens, until the next attempt starts.
+    case listening
+    /// The trigger ended, with this error or completion, while no failure listened.
+    case triggerEnded((any Swift.Error)?)
+}
 
-    init(sink: RetryWhenSink<Failure, Element, Observer>) {
+/// Observes the trigger for the sink.
+final class RetryTriggerObserver<Element, Failure, Observer: ObserverType>: ObserverType {
+    private let sink: RetryWhenSink<Failure, Observer>
+    private let gate = TerminalGate()
+
+    init(sink: RetryWhenSink<Failure, Observer>) {
         self.sink = sink
     }
 
     func on(_ event: Event<Element>) {
         switch event {
         case .next:
-            sink.triggerSentElement()
+            if gate.admitsElements {
+                sink.triggerSentElement()
+            }
         case .error(let error):
-            sink.triggerEnded(with: error)
+            if gate.admitsTerminalEvent() {
+                sink.triggerEnded(with: error)
+            }
         case .completed:
-            sink.triggerEnded(with: nil)
+            if gate.admitsTerminalEvent() {
+                sink.triggerEnded(with: nil)
+            }
         }
     }
 }
