@@ -124,6 +124,35 @@ final class DriverTests: RxTestCase {
         }
     }
 
+    func testAnObserverEndingOnTheTerminalEventIsDisposedBeforeTheDriversSource() {
+        // A feedback loop's pattern: effects subscribed in `create` end on the driver's terminal
+        // event, and a `do(onDispose:)` on the driver (which shares it again, as every driver
+        // operator does) runs after they are disposed, as with RxSwift's `share(replay: 1)`.
+        let scheduler = TestScheduler(initialClock: 0)
+        SharingScheduler.mock(scheduler: scheduler) {
+            var log: [String] = []
+            let source = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+            let driver = source.asDriver(onErrorJustReturn: -1).do(onDispose: { log.append("driver disposed") })
+            let effects = Observable<Int>.create { observer in
+                let subscription = driver.drive(
+                    onNext: { log.append("next \($0)") },
+                    onCompleted: {
+                        log.append("completed seen")
+                        observer.onCompleted()
+                    })
+                return Disposables.create {
+                    log.append("effects disposed")
+                    subscription.dispose()
+                }
+            }
+            scheduler.scheduleAt(200) { _ = effects.subscribe() }
+            scheduler.start()
+
+            XCTAssertEqual(log, ["next 1", "completed seen", "effects disposed", "driver disposed"])
+            XCTAssertEqual(source.subscriptions, [Subscription(200, 220)])
+        }
+    }
+
     // MARK: SharingScheduler
 
     func testMockNestsAndRestoresTheSchedulerBeforeIt() throws {

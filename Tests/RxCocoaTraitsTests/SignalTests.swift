@@ -38,6 +38,33 @@ final class SignalTests: RxTestCase {
         }
     }
 
+    func testAnObserverEndingOnTheTerminalEventIsDisposedBeforeTheSignalsSource() {
+        // As a driver's (`DriverTests`): `share(scope: .whileConnected)` passes the terminal event
+        // on before it unsubscribes, as RxSwift's does.
+        let scheduler = TestScheduler(initialClock: 0)
+        SharingScheduler.mock(scheduler: scheduler) {
+            var log: [String] = []
+            let source = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+            let signal = source.asSignal(onErrorJustReturn: -1).do(onDispose: { log.append("signal disposed") })
+            let effects = Observable<Int>.create { observer in
+                let subscription = signal.emit(
+                    onNext: { log.append("next \($0)") },
+                    onCompleted: {
+                        log.append("completed seen")
+                        observer.onCompleted()
+                    })
+                return Disposables.create {
+                    log.append("effects disposed")
+                    subscription.dispose()
+                }
+            }
+            scheduler.scheduleAt(200) { _ = effects.subscribe() }
+            scheduler.start()
+
+            XCTAssertEqual(log, ["next 1", "completed seen", "effects disposed", "signal disposed"])
+        }
+    }
+
     func testConversionsDecideWhatAnErrorBecomes() {
         let scheduler = TestScheduler(initialClock: 0)
         SharingScheduler.mock(scheduler: scheduler) {

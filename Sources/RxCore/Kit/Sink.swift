@@ -56,8 +56,10 @@ open class Sink<Observer: ObserverType>: Disposable {
 
     /// Delivers `event` downstream unless the sink has been disposed.
     ///
-    /// In debug builds, delivering from two threads at once, or reentrantly on one thread,
-    /// is reported through ``Hooks/synchronizationErrorHandler``, once per sink.
+    /// In debug builds, delivering from two threads at once, or reentrantly on one thread (an
+    /// event sent from inside a delivery, whether it is delivered nested or held back and passed
+    /// on once the delivery returned), is reported through ``Hooks/synchronizationErrorHandler``,
+    /// once per sink.
     @inlinable
     public final func forwardOn(_ event: Event<Observer.Element>) {
         deliver(DeliveredEvent(event)) { $0.on(event) }

@@ -62,12 +62,15 @@ final class Retry<Element>: Producer<Element> {
 /// Subscribes to the same source after each failure, while attempts are left; sends the last
 /// attempt's error when none is.
 ///
-/// A counter rather than `catch(sequence:)` over a repeated collection: no iterator to step
-/// and no error to keep between attempts.
+/// A counter rather than `catch(sequence:)` over a repeated collection: no iterator to step.
 final class RetrySink<Observer: ObserverType>: ResubscribingSink<Observer> {
     private let source: Observable<Observer.Element>
     // Touched only by the attempts, which run one at a time; `nil` when there is no limit.
     private var attemptsLeft: Int?
+    // Set by a failing attempt, possibly on another thread, before it asks for the next one, and
+    // read by that one: `requestNextAttempt()`'s atomic count orders the two, as it orders the
+    // attempts themselves.
+    private var lastError: (any Swift.Error)?
 
     init(source: Observable<Observer.Element>, attemptsLeft: Int?, observer: Observer, cancel: any Cancelable) {
         self.source = source
@@ -77,9 +80,15 @@ final class RetrySink<Observer: ObserverType>: ResubscribingSink<Observer> {
 
     override func startNextAttempt() {
         if let left = attemptsLeft {
-            // Only `retry(0)` gets here with none left: it completes without subscribing.
             if left == 0 {
-                forwardCompletedAndDispose()
+                // Out of attempts: the last error, from the loop as RxSwift's `retry` sends it, so
+                // that a last attempt that failed inside its own `subscribe` has been disposed
+                // first; `retry(0)`, which subscribes to nothing, completes.
+                if let error = lastError.take() {
+                    forwardErrorAndDispose(error)
+                } else {
+                    forwardCompletedAndDispose()
+                }
                 return
             }
             attemptsLeft = left - 1
@@ -88,11 +97,7 @@ final class RetrySink<Observer: ObserverType>: ResubscribingSink<Observer> {
     }
 
     override func attemptFailed(_ error: any Swift.Error) {
-        // Read before asking for the next attempt, which may start on another thread.
-        if attemptsLeft == 0 {
-            forwardErrorAndDispose(error)
-        } else {
-            requestNextAttempt()
-        }
+        lastError = error
+        requestNextAttempt()
     }
 }

@@ -8,10 +8,15 @@ extension ObservableType {
     /// `notificationHandler` is called once per subscriber with the sequence of the source's
     /// errors, and its result (the trigger) is subscribed to before the source. After each
     /// failure the failed subscription is disposed, the error is sent to the errors sequence,
-    /// and the operator waits: the trigger's next element resubscribes (once per failure),
-    /// its completion completes the result and its error fails it. A trigger that ends while no
-    /// failure is waiting ends the result at the next failure. The source's completion
-    /// completes the result.
+    /// and the failure listens to the trigger until the next attempt starts: each element the
+    /// trigger sends meanwhile asks for an attempt, its completion completes the result and its
+    /// error fails it. A trigger that ends while no failure listens ends the result at the next
+    /// failure. The source's completion completes the result.
+    ///
+    /// As in RxSwift, an attempt asked for while an attempt is being subscribed (a source that
+    /// fails inside its own `subscribe`) starts only once that `subscribe` has returned: a trigger
+    /// that sends an element and completes at once, as `errors.take(2)` does on the second
+    /// failure, completes the result first, and the attempt it asked for never runs.
     public func retry<TriggerObservable: ObservableType>(
         when notificationHandler: @escaping (Observable<any Swift.Error>) -> TriggerObservable,
         isolation: isolated (any Actor)? = #isolation, file: StaticString = #fileID, line: UInt = #line
@@ -64,17 +69,22 @@ final class RetryWhen<Element, Failure, TriggerObservable: ObservableType>: Prod
 }
 
 /// Resubscribes to the source when the trigger asks after a failure.
+///
+/// Counts attempts as RxSwift does, where each failure subscribes a listener to the trigger (a
+/// subject the trigger feeds) that the next attempt's start unsubscribes: a failure listens
+/// from the moment it happened until the next attempt starts, so the trigger's completion right
+/// after the element that asked for an attempt still ends the sequence when that attempt waits
+/// for a subscription in progress to return; each element the trigger sends while a failure
+/// listens asks for an attempt; an element sent while none listens is dropped, and a terminal
+/// event is kept for the next failure, as the subject would keep it.
 final class RetryWhenSink<Failure, Observer: ObserverType>: ResubscribingSink<Observer> {
-    /// What the trigger did, and whether a failure waits for it.
-    private enum State {
-        case running
-        case waiting
-        case triggerEnded((any Swift.Error)?)
-    }
-
     private let source: Observable<Observer.Element>
     private let errors: PublishSubject<Failure>
-    private let state = RxMutex(State.running)
+    private let lock = RxLock()
+    // Guarded by `lock`, which keeps the accesses apart, so the runtime's exclusivity check is
+    // left out. Not generic (unlike a type nested here), so that reading it looks up no metadata.
+    @exclusivity(unchecked)
+    private var state = RetryTriggerState.running
 
     init(
         source: Observable<Observer.Element>, errors: PublishSubject<Failure>, observer: Observer,
@@ -86,6 +96,13 @@ final class RetryWhenSink<Failure, Observer: ObserverType>: ResubscribingSink<Ob
     }
 
     override func startNextAttempt() {
+        // The failure that asked for this attempt stops listening: what the trigger sends from
+        // now on is for the next failure.
+        lock.withLock {
+            if case .listening = state {
+                state = .running
+            }
+        }
         subscribeAttempt(to: source)
     }
 
@@ -96,11 +113,11 @@ final class RetryWhenSink<Failure, Observer: ObserverType>: ResubscribingSink<Ob
         }
         // Disposes the failed subscription before the handler hears of the error.
         attempt.disposable = nil
-        let ended: (any Swift.Error)?? = state.withLock { state in
+        let ended = lock.withLockReturningShared { () -> (any Swift.Error)?? in
             if case .triggerEnded(let error) = state {
                 return .some(error)
             }
-            state = .waiting
+            state = .listening
             return nil
         }
         if let ended {
@@ -110,26 +127,27 @@ final class RetryWhenSink<Failure, Observer: ObserverType>: ResubscribingSink<Ob
         errors.onNext(failure)
     }
 
+    /// The trigger sent an element: an attempt, if a failure listens.
     func triggerSentElement() {
-        let resubscribe = state.withLock { state in
-            guard case .waiting = state else { return false }
-            state = .running
-            return true
+        let listening = lock.withLock {
+            if case .listening = state { return true }
+            return false
         }
-        if resubscribe {
+        if listening {
             requestNextAttempt()
         }
     }
 
+    /// The trigger ended: the sequence ends now if a failure listens, or at the next failure.
     func triggerEnded(with error: (any Swift.Error)?) {
-        let waiting = state.withLock { state in
-            if case .waiting = state {
+        let listening = lock.withLock { () -> Bool in
+            if case .listening = state {
                 return true
             }
             state = .triggerEnded(error)
             return false
         }
-        if waiting {
+        if listening {
             end(with: error)
         }
     }
@@ -141,6 +159,16 @@ final class RetryWhenSink<Failure, Observer: ObserverType>: ResubscribingSink<Ob
             forwardCompletedAndDispose()
         }
     }
+}
+
+/// Whether a failure of a `retry(when:)` listens to the trigger, or how the trigger ended.
+enum RetryTriggerState {
+    /// No failure listens: an element of the trigger is dropped.
+    case running
+    /// A failure listens, until the next attempt starts.
+    case listening
+    /// The trigger ended, with this error or completion, while no failure listened.
+    case triggerEnded((any Swift.Error)?)
 }
 
 /// Observes the trigger for the sink.

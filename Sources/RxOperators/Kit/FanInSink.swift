@@ -125,6 +125,16 @@ class FanInSink<Observer: ObserverType>: Sink<Observer> {
     @inline(never)
     private final func deliverReentrant() {
         guard let queue = reentrant else { return }
+        #if DEBUG
+            // What was sent from inside a delivery is reported as it is passed on.
+            ReentrancyCheck.deliveringHeldBackEvents { deliverReentrant(from: queue) }
+        #else
+            deliverReentrant(from: queue)
+        #endif
+    }
+
+    @inline(__always)
+    private final func deliverReentrant(from queue: RingQueue<Pending>) {
         while !queue.isEmpty {
             let pending = queue.removeFirst()
             reentrantCount -= 1

@@ -143,7 +143,12 @@ final class SerialDrain<Item> {
                 while !queue.isEmpty {
                     let next = queue.removeFirst()
                     if !closed.load(ordering: .acquiring) {
-                        handle(next)
+                        #if DEBUG
+                            // Sent from inside the handler: what it forwards of it is reported.
+                            ReentrancyCheck.deliveringHeldBackEvents { handle(next) }
+                        #else
+                            handle(next)
+                        #endif
                     }
                 }
             }

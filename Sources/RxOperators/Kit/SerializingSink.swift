@@ -142,7 +142,12 @@ class SerializingSink<Observer: ObserverType, Item>: Sink<Observer> {
             guard let delivery else { return }
             // After disposal, what waited is only released, here, outside the lock.
             if !isDisposed {
-                deliverOne(delivery)
+                #if DEBUG
+                    // Decided from inside a delivery: reported as it is passed on.
+                    ReentrancyCheck.deliveringHeldBackEvents { deliverOne(delivery) }
+                #else
+                    deliverOne(delivery)
+                #endif
             }
         }
     }

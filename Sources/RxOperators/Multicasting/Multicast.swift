@@ -55,6 +55,9 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
 
     private let source: Observable<SourceElement>
     private let makeSubject: () -> Subject
+    /// Whether a connection passes the source's terminal event on before it unsubscribes from the
+    /// source (``MulticastConnection/forwardsTerminalFirst``).
+    private let forwardsTerminalFirst: Bool
     private let lock = RxLock()
     // Guarded by `lock`.
     private var subject: Subject?
@@ -62,9 +65,14 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
     /// The number of the current subject: each subject made gets the next.
     private var subjectNumber: UInt64 = 0
 
-    init(source: Observable<SourceElement>, makeSubject: @escaping () -> Subject) {
+    /// A connectable over `source` whose subjects come from `makeSubject`. With
+    /// `forwardsTerminalFirst`, each connection passes the source's terminal event on before it
+    /// unsubscribes from the source, as `share(replay:)` with a replay of 0 or 1 does in RxSwift
+    /// (see ``MulticastConnection``).
+    init(source: Observable<SourceElement>, makeSubject: @escaping () -> Subject, forwardsTerminalFirst: Bool = false) {
         self.source = source
         self.makeSubject = makeSubject
+        self.forwardsTerminalFirst = forwardsTerminalFirst
         super.init()
     }
 
@@ -107,7 +115,9 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
         let (current, isNew) = lock.withLockReturningShared { () -> (Connection, Bool) in
             // A connection being disposed on another thread is no longer one to hand out.
             if let existing = self.connection, !existing.isDisposed { return (existing, false) }
-            let made = MulticastConnection(parent: self, subjectObserver: subject.asObserver(), subjectNumber: number)
+            let made = MulticastConnection(
+                parent: self, subjectObserver: subject.asObserver(), subjectNumber: number,
+                forwardsTerminalFirst: forwardsTerminalFirst)
             self.connection = made
             return (made, true)
         }
@@ -131,9 +141,16 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
 }
 
 /// One connection of a ``ConnectableObservableAdapter``: it observes the source and feeds the
-/// subject, and disposing it unsubscribes from the source. It ends itself on the source's
-/// terminal event, before passing it on, so that an observer that reconnects from its handler
-/// starts a new connection.
+/// subject, and disposing it unsubscribes from the source. On the source's terminal event it
+/// leaves its adapter before passing the event on, so that an observer that reconnects from its
+/// handler starts a new connection.
+///
+/// When it unsubscribes from the source on that event depends on the operator, as in RxSwift:
+/// `multicast`, `publish`, `replay` and the `share` forms built on them unsubscribe first, then
+/// pass the event on; `share(replay:)` with a replay of 0 or 1 and the `.whileConnected` scope
+/// (and so `Driver` and `Signal`) passes it on first, with ``forwardsTerminalFirst``, and
+/// unsubscribes once every observer has handled it. An observer that disposes something on the
+/// terminal event then sees its own disposal run before the source's.
 ///
 /// The subject's observer type is a parameter of its own, equal to `Subject.Observer`: an
 /// element then reaches the subject through a type the class's metadata holds, where the
@@ -153,10 +170,19 @@ where SubjectObserver == Subject.Observer {
     /// The number of the subject this connection feeds (``SubjectNumbering``).
     let subjectNumber: UInt64
 
-    init(parent: ConnectableObservableAdapter<Subject>, subjectObserver: SubjectObserver, subjectNumber: UInt64) {
+    /// Whether the source's terminal event is passed on before the source is unsubscribed from.
+    /// A ``dispose()`` while the event is being passed on (`refCount()` disconnecting as the
+    /// observers leave) then leaves the unsubscribing to the connection, which does it after.
+    let forwardsTerminalFirst: Bool
+
+    init(
+        parent: ConnectableObservableAdapter<Subject>, subjectObserver: SubjectObserver, subjectNumber: UInt64,
+        forwardsTerminalFirst: Bool
+    ) {
         self.parent = parent
         self.subjectObserver = subjectObserver
         self.subjectNumber = subjectNumber
+        self.forwardsTerminalFirst = forwardsTerminalFirst
     }
 
     var isDisposed: Bool {
@@ -169,8 +195,26 @@ where SubjectObserver == Subject.Observer {
             onNext(element)
         case .error, .completed:
             if isDisposed { return }
-            dispose()
+            guard forwardsTerminalFirst else {
+                dispose()
+                subjectObserver.on(event)
+                return
+            }
+            // Stops the connection and leaves the adapter, so that nothing follows the event and
+            // an observer that subscribes again from its handler starts a new connection; the
+            // source is unsubscribed from once every observer has the event.
+            guard !disposedFlag.exchange(true, ordering: .acquiringAndReleasing) else { return }
+            let parent = lock.withLockReturningShared { () -> ConnectableObservableAdapter<Subject>? in
+                defer { self.parent = nil }
+                return self.parent
+            }
+            parent?.connectionEnded(self)
             subjectObserver.on(event)
+            let subscription = lock.withLockReturningShared { () -> (any Disposable)? in
+                defer { self.subscription = nil }
+                return self.subscription
+            }
+            subscription?.dispose()
         }
     }
 

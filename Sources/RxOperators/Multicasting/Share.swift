@@ -29,8 +29,18 @@ extension ObservableType {
             return multicast(PublishSubject()).refCount()
         case (.forever, _):
             return multicast(ReplaySubject.create(bufferSize: replay)).refCount()
+        // A replay of 0 or 1 passes the source's terminal event on before unsubscribing from the
+        // source, as RxSwift's own implementation of these two forms does; the others unsubscribe
+        // first, as `multicast(_:)` and `refCount()` do (`Docs/Subjects.md`).
         case (.whileConnected, 0):
-            return multicast(makeSubject: { PublishSubject() }).refCount()
+            return ConnectableObservableAdapter(
+                source: asObservable(), makeSubject: { PublishSubject<Element>() }, forwardsTerminalFirst: true
+            ).refCount()
+        case (.whileConnected, 1):
+            return ConnectableObservableAdapter(
+                source: asObservable(), makeSubject: { ReplaySubject<Element>.create(bufferSize: 1) },
+                forwardsTerminalFirst: true
+            ).refCount()
         case (.whileConnected, _):
             return multicast(makeSubject: { ReplaySubject.create(bufferSize: replay) }).refCount()
         }

@@ -63,6 +63,22 @@ final class ErrorHandlingSpellingsTests: RxTestCase {
             as: { scheduler in self.failingOnce(scheduler).retry(when: { errors in errors.take(2) }) })
     }
 
+    func testRetryWhenMakesAsManyAttemptsAsRxSwift() {
+        var attempts = 0
+        var events: [String] = []
+        let failing = Observable<Int>.deferred {
+            attempts += 1
+            return .error(TestError.boom)
+        }
+
+        _ = failing.deprecatedSpellings.retryWhen { errors in errors.take(2) }.subscribe {
+            events.append($0.description)
+        }
+
+        XCTAssertEqual(attempts, 2, "the trigger's completion ends the sequence before a third attempt")
+        XCTAssertEqual(events, ["completed"])
+    }
+
     func testRetryWhenOfOneErrorTypeIsRetryWhen() {
         assertForwards(
             { scheduler in

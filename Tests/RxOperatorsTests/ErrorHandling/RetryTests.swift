@@ -172,4 +172,40 @@ final class RetryTests: RxTestCase {
             log,
             ["subscribed 1", "disposed 1", "subscribed 2", "disposed 2", "subscribed 3", "completed", "disposed 3"])
     }
+
+    func testTheLastAttemptIsDisposedBeforeItsErrorWhenItFailsWhileBeingSubscribed() {
+        // As RxSwift's `retry`, the error is sent from the loop that runs the attempts: an attempt
+        // that failed inside its own subscription has returned, and so disposed itself, first.
+        var log: [String] = []
+        var attempt = 0
+        let source = Observable<Int>.deferred { () -> Observable<Int> in
+            attempt += 1
+            let current = attempt
+            log.append("subscribed \(current)")
+            return Observable<Int>.error(TestError.boom).do(onDispose: { log.append("disposed \(current)") })
+        }
+
+        _ = source.retry(2).subscribe(onError: { _ in log.append("error") })
+
+        XCTAssertEqual(log, ["subscribed 1", "disposed 1", "subscribed 2", "disposed 2", "error"])
+    }
+
+    func testTheLastAttemptIsDisposedAfterItsErrorWhenItFailsLater() {
+        var log: [String] = []
+        let sources = [PublishSubject<Int>(), PublishSubject<Int>()]
+        var attempt = 0
+        let source = Observable<Int>.deferred { () -> Observable<Int> in
+            attempt += 1
+            let current = attempt
+            log.append("subscribed \(current)")
+            return sources[current - 1].do(onDispose: { log.append("disposed \(current)") })
+        }
+
+        _ = source.retry(2).subscribe(onError: { _ in log.append("error") })
+        sources[0].onError(TestError.boom)
+        sources[1].onError(TestError.boom)
+
+        XCTAssertEqual(log, ["subscribed 1", "disposed 1", "subscribed 2", "error", "disposed 2"])
+    }
+
 }

@@ -164,9 +164,87 @@ final class RetryWhenTests: RxTestCase {
         _ = failing.retry(when: { (errors: Observable<any Error>) in errors.take(100_000) }).subscribe(
             onCompleted: { completed = true })
 
-        XCTAssertEqual(subscriptions, 100_001)
+        // The trigger's last element and its completion come together: the sequence completes
+        // before the attempt that element asked for starts, as in RxSwift.
+        XCTAssertEqual(subscriptions, 100_000)
         XCTAssertTrue(completed)
     }
+
+    /// Subscribes `retry(when: handler)` over a source that fails inside every subscription, and
+    /// returns how many times it subscribed and what the observer saw.
+    private func attempts(
+        _ handler: @escaping (Observable<TestError>) -> Observable<Int>
+    ) -> (attempts: Int, events: [String]) {
+        var attempts = 0
+        var events: [String] = []
+        let failing = Observable<Int>.deferred {
+            attempts += 1
+            return .error(TestError.boom)
+        }
+        _ = failing.retry(when: handler).subscribe { events.append($0.description) }
+        return (attempts, events)
+    }
+
+    // The counts below are RxSwift 6.10's for the same code: a source that fails while being
+    // subscribed asks for its next attempt from inside that subscription, so the attempt waits
+    // for the subscription to return, and a trigger that completes right after the element that
+    // asked for it (`take(n)`) ends the sequence first.
+
+    func testATriggerTakingOneFailureMakesOneAttempt() {
+        let (attempts, events) = attempts { errors in errors.map { _ in 1 }.take(1) }
+
+        XCTAssertEqual(attempts, 1)
+        XCTAssertEqual(events, ["completed"])
+    }
+
+    func testATriggerTakingTwoFailuresMakesTwoAttempts() {
+        let (attempts, events) = attempts { errors in errors.map { _ in 1 }.take(2) }
+
+        XCTAssertEqual(attempts, 2)
+        XCTAssertEqual(events, ["completed"])
+    }
+
+    func testATriggerThatCompletesWithoutAnElementMakesOneAttempt() {
+        let empty = attempts { _ in Observable<Int>.empty() }
+        let endingAtTheFirstFailure = attempts { errors in errors.map { _ in 1 }.take(while: { _ in false }) }
+
+        XCTAssertEqual(empty.attempts, 1)
+        XCTAssertEqual(empty.events, ["completed"])
+        XCTAssertEqual(endingAtTheFirstFailure.attempts, 1)
+        XCTAssertEqual(endingAtTheFirstFailure.events, ["completed"])
+    }
+
+    func testATriggerThatFailsAfterItsSecondElementMakesTwoAttempts() {
+        let (attempts, events) = attempts { errors in
+            errors.enumerated().flatMap { index, error -> Observable<Int> in index < 1 ? .just(1) : .error(error) }
+        }
+
+        XCTAssertEqual(attempts, 2)
+        XCTAssertEqual(events, ["error(boom)"])
+    }
+
+    func testEachElementTheTriggerSendsForAFailureAsksForAnAttempt() {
+        // `of` sends from the trampoline, after the subscription: each of its two elements per
+        // failure starts an attempt, as in RxSwift, where each schedules one.
+        let (attempts, events) = attempts { errors in errors.flatMap { _ in Observable.of(1, 1) }.take(3) }
+
+        XCTAssertEqual(attempts, 4)
+        XCTAssertEqual(events, ["completed"])
+    }
+
+    func testAFailureOnALaterTickStartsTheNextAttemptBeforeTheTriggerCompletes() {
+        // Failing outside its subscription, an attempt's failure starts the next attempt from the
+        // trigger's element, before the trigger's completion arrives; that attempt's failure then
+        // hears the completion. RxSwift subscribes the same times.
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(5, 1), .error(10, TestError.boom)])
+
+        let res = scheduler.start { xs.retry(when: { (errors: Observable<TestError>) in errors.take(1) }) }
+
+        XCTAssertEqual(res.events, [.next(205, 1), .next(215, 1), .completed(220)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 210), Subscription(210, 220)])
+    }
+
 }
 
 extension ObservableType {

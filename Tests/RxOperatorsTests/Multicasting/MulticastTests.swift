@@ -136,4 +136,31 @@ final class MulticastTests: RxTestCase {
         XCTAssertEqual(staying.events.count, 7)
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
     }
+
+    func testAConnectionUnsubscribesBeforePassingTheTerminalEventOn() {
+        // RxSwift 6.10's order, with `refCount()` (`TerminalOrder.swift`) and without.
+        let forms: [(String, (Observable<Int>) -> Observable<Int>)] = [
+            ("multicast(_:).refCount()", { $0.multicast(PublishSubject()).refCount() }),
+            ("multicast(makeSubject:).refCount()", { $0.multicast(makeSubject: { PublishSubject() }).refCount() }),
+        ]
+        for (name, form) in forms {
+            for ending in [SourceEnding.laterWithCompletion, .laterWithError, .whileSubscribing] {
+                XCTAssertEqual(
+                    terminalOrder(of: form, sourceEnds: ending), RxSwiftTerminalOrder.disposedFirst(ending),
+                    "\(name), \(ending)")
+            }
+        }
+
+        var log: [String] = []
+        let source = PublishSubject<Int>()
+        let connectable = source.do(onDispose: { log.append("upstream disposed") }).multicast(PublishSubject())
+        _ = connectable.subscribe { log.append("seen \($0)") }
+        let connection = connectable.connect()
+        source.onNext(1)
+        source.onCompleted()
+        connection.dispose()
+
+        XCTAssertEqual(log, ["seen next(1)", "upstream disposed", "seen completed"])
+    }
+
 }

@@ -117,4 +117,22 @@ final class PublishTests: RxTestCase {
 
         assertMarbles(observer, "-----ab-c-|", values: ["a": 2, "b": 3, "c": 4])
     }
+
+    func testRefCountedPublishAndReplayUnsubscribeBeforePassingTheTerminalEventOn() {
+        // RxSwift 6.10's order (`TerminalOrder.swift`).
+        let forms: [(String, (Observable<Int>) -> Observable<Int>)] = [
+            ("publish().refCount()", { $0.publish().refCount() }),
+            ("replay(1).refCount()", { $0.replay(1).refCount() }),
+            ("replay(2).refCount()", { $0.replay(2).refCount() }),
+            ("replayAll().refCount()", { $0.replayAll().refCount() }),
+        ]
+        for (name, form) in forms {
+            for ending in [SourceEnding.laterWithCompletion, .laterWithError, .whileSubscribing] {
+                XCTAssertEqual(
+                    terminalOrder(of: form, sourceEnds: ending), RxSwiftTerminalOrder.disposedFirst(ending),
+                    "\(name), \(ending)")
+            }
+        }
+    }
+
 }

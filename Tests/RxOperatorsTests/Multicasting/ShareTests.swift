@@ -173,4 +173,69 @@ final class ShareTests: RxTestCase {
         assertMarbles(second, "-----bc-|", values: ["b": 2, "c": 3])
         assertSubscriptions(xs, "^-------!")
     }
+
+    // The terminal order of each form against RxSwift 6.10's (`TerminalOrder.swift`).
+
+    func testReplayZeroAndOneWhileConnectedPassTheTerminalEventOnBeforeUnsubscribing() {
+        for ending in [SourceEnding.laterWithCompletion, .laterWithError, .whileSubscribing] {
+            XCTAssertEqual(
+                terminalOrder(of: { $0.share() }, sourceEnds: ending), RxSwiftTerminalOrder.forwardedFirst(ending),
+                "share(), \(ending)")
+            XCTAssertEqual(
+                terminalOrder(of: { $0.share(replay: 1) }, sourceEnds: ending),
+                RxSwiftTerminalOrder.forwardedFirst(ending), "share(replay: 1), \(ending)")
+        }
+    }
+
+    func testTheOtherFormsUnsubscribeBeforePassingTheTerminalEventOn() {
+        let forms: [(String, (Observable<Int>) -> Observable<Int>)] = [
+            ("share(replay: 2)", { $0.share(replay: 2) }),
+            ("share(replay: 0, scope: .forever)", { $0.share(replay: 0, scope: .forever) }),
+            ("share(replay: 1, scope: .forever)", { $0.share(replay: 1, scope: .forever) }),
+            ("share(replay: 2, scope: .forever)", { $0.share(replay: 2, scope: .forever) }),
+        ]
+        for (name, form) in forms {
+            for ending in [SourceEnding.laterWithCompletion, .laterWithError, .whileSubscribing] {
+                XCTAssertEqual(
+                    terminalOrder(of: form, sourceEnds: ending), RxSwiftTerminalOrder.disposedFirst(ending),
+                    "\(name), \(ending)")
+            }
+        }
+    }
+
+    func testAnObserverSubscribingAgainFromTheTerminalEventGetsANewConnection() {
+        // RxSwift's own test of the scope, for each replay count: the resubscription at 330 is a
+        // new subscription to the source, which lasts until its observers leave.
+        for replay in 0..<3 {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = scheduler.createHotObservable([
+                .next(210, 1), .next(320, 2), .completed(330), .next(340, 3), .next(550, 4),
+            ])
+            let shared = xs.share(replay: replay, scope: .whileConnected)
+            let first = scheduler.createObserver(Int.self)
+            let again = scheduler.createObserver(Int.self)
+            let late = scheduler.createObserver(Int.self)
+            var subscriptions: [any Disposable] = []
+
+            scheduler.scheduleAt(200) {
+                subscriptions.append(
+                    shared.subscribe { event in
+                        first.on(event)
+                        if event.isStopEvent { subscriptions.append(shared.subscribe(again)) }
+                    })
+            }
+            scheduler.scheduleAt(400) { for subscription in subscriptions { subscription.dispose() } }
+            scheduler.scheduleAt(500) { subscriptions.append(shared.subscribe(late)) }
+            scheduler.scheduleAt(600) { for subscription in subscriptions { subscription.dispose() } }
+            scheduler.start()
+
+            XCTAssertEqual(first.events, [.next(210, 1), .next(320, 2), .completed(330)], "replay \(replay)")
+            XCTAssertEqual(again.events, [.next(340, 3)], "replay \(replay)")
+            XCTAssertEqual(late.events, [.next(550, 4)], "replay \(replay)")
+            XCTAssertEqual(
+                xs.subscriptions, [Subscription(200, 330), Subscription(330, 400), Subscription(500, 600)],
+                "replay \(replay)")
+        }
+    }
+
 }

@@ -99,8 +99,8 @@ final class GrammarGuardReliabilityTests: RxTestCase {
                 reports,
                 [
                     """
-                    Rx grammar violation: a `completed` event reached AnonymousObservableSink<AnyObserver<Int>> \
-                    (the sink of an Observable<Int>) from a second thread while another thread was still \
+                    Rx grammar violation: a `completed` event reached `create` \
+                    (AnonymousObservableSink<AnyObserver<Int>>, the sink of an Observable<Int>) from a second thread while another thread was still \
                     delivering to it. An observable must send its events one at a time: make its producer \
                     serialize its calls to the observer (a lock around them, or one serial queue that makes \
                     them all). Reported once per subscription.
@@ -157,8 +157,8 @@ final class GrammarGuardReliabilityTests: RxTestCase {
                 reports,
                 [
                     """
-                    Rx grammar violation: a `next` event reached \
-                    CreateThenMapFilterSink<Int, Int, SubscriptionObserver<Int>> (the sink of an \
+                    Rx grammar violation: a `next` event reached `create` \
+                    (CreateThenMapFilterSink<Int, Int, SubscriptionObserver<Int>>, the sink of an \
                     Observable<Int>) from a second thread while another thread was still delivering to it. \
                     An observable must send its events one at a time: make its producer serialize its calls to \
                     the observer (a lock around them, or one serial queue that makes them all). Reported once \
@@ -199,8 +199,8 @@ final class GrammarGuardReliabilityTests: RxTestCase {
                 reports,
                 [
                     """
-                    Rx grammar violation: a `next` event reached AnonymousObservableSink<SubscriptionObserver<Int>> \
-                    (the sink of an Observable<Int>) while it was still delivering the previous event on the \
+                    Rx grammar violation: a `next` event reached `create` \
+                    (AnonymousObservableSink<SubscriptionObserver<Int>>, the sink of an Observable<Int>) while it was still delivering the previous event on the \
                     same thread (reentrancy): an observer sent an event back into its own source. Break the \
                     cycle, or send the new event later through a scheduler (observe(on:) a serial \
                     scheduler). Reported once per subscription.
