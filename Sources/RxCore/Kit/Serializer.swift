@@ -42,72 +42,45 @@ import Synchronization
 /// serializer deadlocks if a delivery waits for another thread that is itself waiting to send
 /// into the same operator; a sender that never waits cannot take part in such a cycle.
 ///
-/// Safety invariants (what the unchecked parts rely on): `queue` is touched only by the thread
-/// holding the serializer (its identity is in the word; a thread sees its own identity there
-/// only while it holds it); `handOffs` and the tickets only under the parking stripe's lock; a
-/// thread's identity has its low five bits clear and is never ``SerializerState/handedOver``.
+/// Safety invariants (what the unsafe and unchecked parts rely on):
+/// - the holder's queue is touched only by the thread holding the serializer: its identity is in
+///   the word, and a thread sees its own identity there only while it holds it;
+/// - the hand-off queue and the tickets are touched only under the parking stripe's lock;
+/// - both queues are `RingQueue<Item>` objects, made on first use and kept, retained once, as
+///   the bits of their address in ``SerializerStorage``, which releases them when it is
+///   destroyed; the generic type fixes `Item`, so they are only ever read back as that type;
+/// - a thread's identity has its low five bits clear and is never ``SerializerState/handedOver``.
 @usableFromInline
 package struct Serializer<Item>: ~Copyable, @unchecked Sendable {
     // @unchecked Sendable: the queues hold items that move between threads under the rules above
-    // (the word hands them from sender to holder, the stripe's lock guards `handOffs`).
+    // (the word hands them from sender to holder, the stripe's lock guards the hand-off queue).
 
-    /// A thread's hold on the serializer, which taking it gives and giving it back takes back: it
-    /// carries the thread's identity, so that giving it back asks the system for nothing.
-
+    // Both outside the generic type, which would make them generic too, with metadata to look up
+    // on every use in code generic over the item.
+    /// A thread's hold on the serializer.
     @usableFromInline
-    package struct Hold {
-        @usableFromInline
-        let thread: UInt
-
-        @inlinable
-        init(thread: UInt) {
-            self.thread = thread
-        }
-    }
-
+    package typealias Hold = SerializerHold
     /// What ``enter()`` did.
-
     @usableFromInline
-    package enum Entry {
-        /// The caller holds the serializer: it delivers its item (unless ``isClosed``) and then
-        /// calls ``leave(_:_:release:)``.
-        case acquired(Hold)
-        /// The caller holds it further up its stack, inside a delivery: it queues its item with
-        /// ``enqueue(_:)`` (or, having decided what to deliver, queues that).
-        case reentrant
-        /// Closed: the caller drops its item.
-        case closed
-    }
+    package typealias Entry = SerializerEntry
 
+    // Not generic, so that making and destroying a serializer, and every access to its word,
+    // asks for no type metadata in code that is generic over the item.
     @usableFromInline
-    let word = Atomic<UInt>(0)
-    // The ledger, changed only under the parking stripe's lock, which orders it: relaxed.
-    private let ticketsIssued = Atomic<UInt>(0)
-    private let ticketsGranted = Atomic<UInt>(0)
-    // Items handed off by senders that never wait; only under the parking stripe's lock.
-    private let handOffs = AtomicLazyReference<RingQueue<Item>>()
-    // Items the holder sent from inside its own delivery; only the holder touches it.
-    private let queue = AtomicLazyReference<RingQueue<Item>>()
+    let storage: SerializerStorage
 
     /// A free serializer with nothing queued.
     @inlinable
-    package init() {}
-
-    /// The calling thread's identity as the word holds it: its pthread handle, an address,
-    /// shifted clear of the flags.
-    @inlinable
-    package static var currentThread: UInt {
-        #if canImport(Darwin)
-            UInt(bitPattern: pthread_self()) &<< 5
-        #else
-            UInt(pthread_self()) &<< 5
-        #endif
+    @inline(__always)
+    package init() {
+        storage = SerializerStorage()
     }
 
     /// Whether ``close(releasing:)`` or ``close()`` has been called.
     @inlinable
+    @inline(__always)
     package var isClosed: Bool {
-        word.load(ordering: .acquiring) & SerializerState.closedBit != 0
+        storage.word.load(ordering: .acquiring) & SerializerState.closedBit != 0
     }
 
     // MARK: Taking and giving back
@@ -115,9 +88,10 @@ package struct Serializer<Item>: ~Copyable, @unchecked Sendable {
     /// Takes the serializer, waiting for it while another thread holds it. From inside a
     /// delivery on the holder's thread, answers ``Entry/reentrant`` at once.
     @inlinable
+    @inline(__always)
     package borrowing func enter() -> Entry {
-        let me = Self.currentThread
-        if word.compareExchange(expected: 0, desired: me, ordering: .acquiring).exchanged {
+        let me = SerializerHold.currentThread
+        if storage.word.compareExchange(expected: 0, desired: me, ordering: .acquiring).exchanged {
             return .acquired(Hold(thread: me))
         }
         return enterContended(me)
@@ -125,9 +99,11 @@ package struct Serializer<Item>: ~Copyable, @unchecked Sendable {
 
     /// Takes the serializer only if it is free; never waits.
     @inlinable
+    @inline(__always)
     package borrowing func tryEnter() -> Hold? {
-        let me = Self.currentThread
-        return word.compareExchange(expected: 0, desired: me, ordering: .acquiring).exchanged ? Hold(thread: me) : nil
+        let me = SerializerHold.currentThread
+        return storage.word.compareExchange(expected: 0, desired: me, ordering: .acquiring).exchanged
+            ? Hold(thread: me) : nil
     }
 
     /// Takes the serializer without ever waiting for it: the caller's hold when it is free;
@@ -135,9 +111,10 @@ package struct Serializer<Item>: ~Copyable, @unchecked Sendable {
     /// further up its stack), handed to the thread holding it, which delivers it before it
     /// gives the serializer back, or dropped (closed). `makeItem` runs only on those paths.
     @inlinable
+    @inline(__always)
     package borrowing func enterOrHandOff(_ makeItem: () -> Item) -> Hold? {
-        let me = Self.currentThread
-        if word.compareExchange(expected: 0, desired: me, ordering: .acquiring).exchanged {
+        let me = SerializerHold.currentThread
+        if storage.word.compareExchange(expected: 0, desired: me, ordering: .acquiring).exchanged {
             return Hold(thread: me)
         }
         return handOffContended(me, makeItem)
@@ -147,13 +124,12 @@ package struct Serializer<Item>: ~Copyable, @unchecked Sendable {
     /// once closed.
     @usableFromInline
     package borrowing func enqueue(_ item: consuming Item) {
-        var current = word.load(ordering: .relaxed)
+        var current = storage.word.load(ordering: .relaxed)
         while let next = SerializerState.queuing(current) {
-            let (exchanged, found) = word.compareExchange(
+            let (exchanged, found) = storage.word.compareExchange(
                 expected: current, desired: next, ordering: .relaxed)
             if exchanged {
-                let queue = self.queue.load() ?? self.queue.storeIfNil(RingQueue(minimumCapacity: 4))
-                queue.append(item)
+                Self.queue(in: storage.queue).append(item)
                 return
             }
             current = found
@@ -169,20 +145,38 @@ package struct Serializer<Item>: ~Copyable, @unchecked Sendable {
     /// the holder delivers what others sent and runs the release another thread's
     /// ``close(releasing:)`` asked for.
     @inlinable
+    @inline(__always)
     package borrowing func leave(_ hold: Hold, _ handle: (Item) -> Void, release: () -> Void = {}) {
-        if word.compareExchange(expected: hold.thread, desired: 0, ordering: .releasing).exchanged {
-            return
+        if !tryLeave(hold) {
+            leaveContended(hold.thread, handle, release: release)
         }
-        leaveContended(hold.thread, handle, release: release)
+    }
+
+    /// Gives the serializer back when nothing was queued, handed off, asked or waited for
+    /// meanwhile, and answers whether it did; otherwise the caller calls
+    /// ``leave(_:_:release:)``. For a hot path that should not even form its closures when
+    /// nothing waits.
+    @inlinable
+    @inline(__always)
+    package borrowing func tryLeave(_ hold: Hold) -> Bool {
+        storage.word.compareExchange(expected: hold.thread, desired: 0, ordering: .releasing).exchanged
     }
 
     /// Delivers, with `handle`, what the holder queued from inside its deliveries, keeping the
     /// serializer: for a holder that has something to do after its queue is empty and before it
     /// gives the serializer back (a subject's new observer going live).
     package borrowing func deliverQueued(_ hold: Hold, _ handle: (Item) -> Void) {
-        while word.load(ordering: .relaxed) & SerializerState.queuedBit != 0 {
+        while hasQueued {
             handle(takeQueued())
         }
+    }
+
+    /// Whether the holder has queued items from inside its deliveries. Read it on the holder's
+    /// thread.
+    @inlinable
+    @inline(__always)
+    package var hasQueued: Bool {
+        storage.word.load(ordering: .relaxed) & SerializerState.queuedBit != 0
     }
 
     // MARK: Sending
@@ -212,11 +206,8 @@ package struct Serializer<Item>: ~Copyable, @unchecked Sendable {
     /// for a delivery it may itself be holding up: a timer's firing, whose scheduler's queue the
     /// delivering observer may be waiting for, or `delay`'s source.
     @inlinable
-    package borrowing func sendWithoutWaiting(
-        _ item: Item, _ handle: (Item) -> Void, release: () -> Void = {}
-    ) {
-        let hold = enterOrHandOff { item }
-        if let hold {
+    package borrowing func sendWithoutWaiting(_ item: Item, _ handle: (Item) -> Void, release: () -> Void = {}) {
+        if let hold = enterOrHandOff({ item }) {
             if !isClosed {
                 handle(item)
             }
@@ -229,9 +220,9 @@ package struct Serializer<Item>: ~Copyable, @unchecked Sendable {
     /// Closes: from now on nothing is queued, handed off or delivered; what waits is released by
     /// the holder as it takes it.
     package borrowing func close() {
-        var current = word.load(ordering: .relaxed)
+        var current = storage.word.load(ordering: .relaxed)
         while let next = SerializerState.closing(current) {
-            let (exchanged, found) = word.compareExchange(
+            let (exchanged, found) = storage.word.compareExchange(
                 expected: current, desired: next, ordering: .acquiringAndReleasing)
             if exchanged { return }
             current = found
@@ -242,16 +233,17 @@ package struct Serializer<Item>: ~Copyable, @unchecked Sendable {
     /// it: at once when it is free; otherwise on the thread holding it (the caller further up
     /// its stack, or another), before that thread gives it back. For letting go of what the
     /// operator keeps, which must not happen beside a delivery, while waiting for the delivery
-    /// could deadlock: it may itself be waiting for the thread that closes.
+    /// could deadlock: it may itself be waiting for the thread that closes. `release` is the
+    /// operator's one release, the one every ``leave(_:_:release:)`` passes.
     package borrowing func close(releasing release: () -> Void) {
-        let me = Self.currentThread
+        let me = SerializerHold.currentThread
         let outcome: SerializerState.Close
-        if word.compareExchange(
+        if storage.word.compareExchange(
             expected: 0, desired: SerializerState.takingToClose(0, by: me)!, ordering: .acquiring
         ).exchanged {
             outcome = .acquired
         } else {
-            let stripe = parkingStripe()
+            let stripe = storage.parkingStripe()
             stripe.lock()
             outcome = update { $0.close(me) }
             stripe.unlock()
@@ -267,12 +259,12 @@ package struct Serializer<Item>: ~Copyable, @unchecked Sendable {
     @usableFromInline
     @inline(never)
     borrowing func enterContended(_ me: UInt) -> Entry {
-        switch SerializerState.contention(word.load(ordering: .relaxed), for: me) {
+        switch SerializerState.contention(storage.word.load(ordering: .relaxed), for: me) {
         case .reentrant: return .reentrant
         case .closed: return .closed
         case .contended: break
         }
-        let stripe = parkingStripe()
+        let stripe = storage.parkingStripe()
         stripe.lock()
         defer { stripe.unlock() }
         switch update({ $0.arrive(me) }) {
@@ -283,7 +275,7 @@ package struct Serializer<Item>: ~Copyable, @unchecked Sendable {
         case .closed:
             return .closed
         case .wait(let ticket):
-            while !SerializerState(ticketsGranted: ticketsGranted.load(ordering: .relaxed)).isGranted(ticket) {
+            while !storage.isGranted(ticket) {
                 stripe.wait()
             }
             // The stripe's lock orders what the previous holder wrote before this thread reads it.
@@ -295,7 +287,7 @@ package struct Serializer<Item>: ~Copyable, @unchecked Sendable {
     @usableFromInline
     @inline(never)
     borrowing func handOffContended(_ me: UInt, _ makeItem: () -> Item) -> Hold? {
-        switch SerializerState.contention(word.load(ordering: .relaxed), for: me) {
+        switch SerializerState.contention(storage.word.load(ordering: .relaxed), for: me) {
         case .reentrant:
             enqueue(makeItem())
             return nil
@@ -304,13 +296,12 @@ package struct Serializer<Item>: ~Copyable, @unchecked Sendable {
         case .contended:
             break
         }
-        let stripe = parkingStripe()
+        let stripe = storage.parkingStripe()
         stripe.lock()
         let outcome = update { $0.handOff(me) }
         if outcome == .handedOff {
             // Built under the lock, but nothing is released here: the item only moves in.
-            let handOffs = self.handOffs.load() ?? self.handOffs.storeIfNil(RingQueue(minimumCapacity: 2))
-            handOffs.append(makeItem())
+            Self.queue(in: storage.handOffs).append(makeItem())
         }
         stripe.unlock()
         switch outcome {
@@ -328,20 +319,26 @@ package struct Serializer<Item>: ~Copyable, @unchecked Sendable {
     @inline(never)
     borrowing func leaveContended(_ me: UInt, _ handle: (Item) -> Void, release: () -> Void) {
         while true {
-            if word.load(ordering: .relaxed) & SerializerState.queuedBit != 0 {
+            if storage.word.load(ordering: .relaxed) & SerializerState.queuedBit != 0 {
                 let item = takeQueued()
                 if !isClosed {
-                    handle(item)
+                    #if DEBUG
+                        // Sent from inside the holder's delivery and held back until now: what it
+                        // forwards is reported as RxSwift reports it nested.
+                        ReentrancyCheck.deliveringHeldBackEvents { handle(item) }
+                    #else
+                        handle(item)
+                    #endif
                 }
                 continue
             }
-            let stripe = parkingStripe()
+            let stripe = storage.parkingStripe()
             stripe.lock()
             let step = update { $0.leaving(me) }
             var item: Item?
             switch step {
             case .takeHandedOff:
-                item = handOffs.load()?.removeFirst()
+                item = Self.queue(in: storage.handOffs).removeFirst()
             case .handedOver:
                 stripe.wakeAll()
             case .release, .freed:
@@ -363,14 +360,14 @@ package struct Serializer<Item>: ~Copyable, @unchecked Sendable {
     }
 
     /// By the holder: takes the oldest item it queued, clearing the flag when it was the last.
-    private borrowing func takeQueued() -> Item {
-        // The flag is set, so the queue exists and holds an item.
-        let queue = self.queue.load()!
+    @usableFromInline
+    borrowing func takeQueued() -> Item {
+        let queue = Self.queue(in: storage.queue)
         let item = queue.removeFirst()
         if queue.isEmpty {
-            var current = word.load(ordering: .relaxed)
+            var current = storage.word.load(ordering: .relaxed)
             while true {
-                let (exchanged, found) = word.compareExchange(
+                let (exchanged, found) = storage.word.compareExchange(
                     expected: current, desired: SerializerState.queueEmptied(current), ordering: .relaxed)
                 if exchanged { break }
                 current = found
@@ -379,15 +376,76 @@ package struct Serializer<Item>: ~Copyable, @unchecked Sendable {
         return item
     }
 
-    /// Under the stripe's lock: applies `step` to the state as it is now, installing the new
-    /// word with a compare-and-exchange and computing again if a lock-free step changed the word
-    /// meanwhile; then stores the ledger.
+    /// The queue whose address `slot` keeps, made on first use. Called by the holder for its own
+    /// queue, and under the stripe's lock for the hand-off queue, so that nobody else touches
+    /// `slot` meanwhile.
+    private static func queue(in slot: borrowing Atomic<UInt>) -> RingQueue<Item> {
+        if let existing = existingQueue(in: slot) {
+            return existing
+        }
+        let made = RingQueue<Item>(minimumCapacity: 4)
+        slot.store(UInt(bitPattern: Unmanaged.passRetained(made).toOpaque()), ordering: .relaxed)
+        return made
+    }
+
+    /// The queue whose address `slot` keeps, if it was made.
+    private static func existingQueue(in slot: borrowing Atomic<UInt>) -> RingQueue<Item>? {
+        let bits = slot.load(ordering: .relaxed)
+        guard let address = UnsafeRawPointer(bitPattern: bits) else { return nil }
+        return Unmanaged<RingQueue<Item>>.fromOpaque(address).takeUnretainedValue()
+    }
+
+    /// Under the stripe's lock: ``SerializerStorage/update(handedOff:_:)`` with the number of
+    /// items waiting handed off.
     private borrowing func update<Outcome>(_ step: (inout SerializerState) -> Outcome) -> Outcome {
+        storage.update(handedOff: Self.existingQueue(in: storage.handOffs)?.count ?? 0, step)
+    }
+}
+
+/// The part of a ``Serializer`` that does not depend on what it delivers: the word, the ledger
+/// and the two queues' addresses. It releases the queues when it is destroyed.
+@usableFromInline
+struct SerializerStorage: ~Copyable, @unchecked Sendable {
+    // @unchecked Sendable: see ``Serializer``'s safety invariants.
+
+    @usableFromInline
+    let word = Atomic<UInt>(0)
+    // The ledger, changed only under the parking stripe's lock, which orders it: relaxed.
+    let ticketsIssued = Atomic<UInt>(0)
+    let ticketsGranted = Atomic<UInt>(0)
+    // The holder's queue (only the holder touches it) and the hand-off queue (only under the
+    // stripe's lock): retained `RingQueue` objects, 0 until first used.
+    let queue = Atomic<UInt>(0)
+    let handOffs = Atomic<UInt>(0)
+
+    @inlinable
+    @inline(__always)
+    init() {}
+
+    deinit {
+        // Released as any object: a queue's own `deinit` knows its element type.
+        if let queue = UnsafeRawPointer(bitPattern: queue.load(ordering: .relaxed)) {
+            Unmanaged<AnyObject>.fromOpaque(queue).release()
+        }
+        if let handOffs = UnsafeRawPointer(bitPattern: handOffs.load(ordering: .relaxed)) {
+            Unmanaged<AnyObject>.fromOpaque(handOffs).release()
+        }
+    }
+
+    /// Whether `ticket` has been granted. Under the stripe's lock.
+    func isGranted(_ ticket: UInt) -> Bool {
+        SerializerState(ticketsGranted: ticketsGranted.load(ordering: .relaxed)).isGranted(ticket)
+    }
+
+    /// Under the stripe's lock: applies `step` to the state as it is now (with `handedOff` items
+    /// waiting handed off), installing the new word with a compare-and-exchange and computing
+    /// again if a lock-free step changed the word meanwhile; then stores the ledger.
+    func update<Outcome>(handedOff: Int, _ step: (inout SerializerState) -> Outcome) -> Outcome {
         while true {
             let current = word.load(ordering: .acquiring)
             var state = SerializerState(
                 word: current, ticketsIssued: ticketsIssued.load(ordering: .relaxed),
-                ticketsGranted: ticketsGranted.load(ordering: .relaxed), handedOff: handOffs.load()?.count ?? 0)
+                ticketsGranted: ticketsGranted.load(ordering: .relaxed), handedOff: handedOff)
             let outcome = step(&state)
             if word.compareExchange(expected: current, desired: state.word, ordering: .acquiringAndReleasing).exchanged
             {
@@ -398,12 +456,59 @@ package struct Serializer<Item>: ~Copyable, @unchecked Sendable {
         }
     }
 
-    private borrowing func parkingStripe() -> ParkingStripe {
-        // The serializer is address-only (it holds atomics), so borrowing it passes its real
-        // address.
+    /// The parking stripe of this serializer.
+    func parkingStripe() -> ParkingStripe {
+        // The storage is address-only (it holds atomics), so borrowing it passes its real address.
         let address = withUnsafePointer(to: self) { UInt(bitPattern: $0) }
         return ParkingStripe.stripes[Int((address >> 6) % UInt(ParkingStripe.stripes.count))]
     }
+}
+
+/// A thread's hold on a ``Serializer``, which taking it gives and giving it back takes back: it
+/// carries the thread's identity, so that giving it back asks the system for nothing.
+@usableFromInline
+package struct SerializerHold {
+    /// The holding thread's identity.
+    @usableFromInline
+    package let thread: UInt
+
+    /// The hold of the thread with identity `thread`.
+    @inlinable
+    package init(thread: UInt) {
+        self.thread = thread
+    }
+
+    /// The calling thread's hold, for a caller that took the serializer in another function.
+    @inlinable
+    @inline(__always)
+    package static var current: SerializerHold {
+        SerializerHold(thread: currentThread)
+    }
+
+    /// The calling thread's identity as a serializer's word holds it: its pthread handle, an
+    /// address, shifted clear of the flags.
+    @inlinable
+    @inline(__always)
+    package static var currentThread: UInt {
+        #if canImport(Darwin)
+            UInt(bitPattern: pthread_self()) &<< 5
+        #else
+            UInt(pthread_self()) &<< 5
+        #endif
+    }
+}
+
+/// What ``Serializer/enter()`` did.
+@usableFromInline
+package enum SerializerEntry {
+    /// The caller holds the serializer: it delivers its item (unless ``Serializer/isClosed``) and
+    /// then calls ``Serializer/leave(_:_:release:)``.
+    case acquired(SerializerHold)
+    /// The caller holds it further up its stack, inside a delivery: it queues its item with
+    /// ``Serializer/enqueue(_:)`` (or, having decided what to deliver, queues that).
+    case reentrant
+    /// Closed: the caller drops its item.
+    case closed
 }
 
 /// Where threads waiting for a ``Serializer`` sleep, and the lock its ledger is changed under: a
@@ -411,7 +516,7 @@ package struct Serializer<Item>: ~Copyable, @unchecked Sendable {
 /// that a serializer costs no allocation of its own. A hand-over wakes every sleeper of its
 /// stripe, and each checks whether its ticket came up.
 // @unchecked Sendable: the pthread mutex guards the condition and what sleepers check.
-private final class ParkingStripe: @unchecked Sendable {
+final class ParkingStripe: @unchecked Sendable {
     static let stripes: [ParkingStripe] = (0..<16).map { _ in ParkingStripe() }
 
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)

@@ -23,6 +23,7 @@ package struct SerializerState: Hashable, Sendable {
     /// Items handed off by senders that found another thread holding the serializer wait for it.
     package static let requestBit: UInt = 2
     /// The holder queued items for itself from inside its delivery.
+    @usableFromInline
     package static let queuedBit: UInt = 4
     /// Closed: nothing more is queued, handed off or delivered. Never cleared.
     @usableFromInline

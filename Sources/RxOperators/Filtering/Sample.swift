@@ -49,10 +49,11 @@ final class Sample<Element, Sampler>: Producer<Element> {
 final class SampleSink<Observer: ObserverType, Sampler>: Sink<Observer>, ObserverType {
     typealias Element = Observer.Element
 
-    private let drain = SerialDrain<SourceOrOther<Element, Sampler>>()
+    private let serializer = Serializer<SourceOrOther<Element, Sampler>>()
     private let defaultValue: Element?
     private let sourceSubscription: SingleAssignmentDisposable
-    // Touched only inside the drain. `latest` is held only until it is sampled or replaced.
+    // Touched only by the thread holding the serializer. `latest` is held only until it is
+    // sampled or replaced.
     private var latest: Element?
     private var sourceEnded = false
     private var samplerEnded = false
@@ -68,12 +69,12 @@ final class SampleSink<Observer: ObserverType, Sampler>: Sink<Observer>, Observe
 
     func on(_ event: Event<Element>) {
         guard !isDisposed else { return }
-        drain.serialize(.source(event), handle, release: releaseLatest)
+        serializer.send(.source(event), handle, release: releaseLatest)
     }
 
     func onSampler(_ event: Event<Sampler>) {
         guard !isDisposed else { return }
-        drain.serialize(.other(event), handle, release: releaseLatest)
+        serializer.send(.other(event), handle, release: releaseLatest)
     }
 
     private func handle(_ input: SourceOrOther<Element, Sampler>) {
@@ -120,9 +121,9 @@ final class SampleSink<Observer: ObserverType, Sampler>: Sink<Observer>, Observe
 
     override func dispose() {
         super.dispose()
-        // What waited in the queue, and the latest element, are released outside the drain's
-        // lock, by this thread or by the one handling an event at this moment.
-        drain.close(releasing: releaseLatest)
+        // What waits in the queue, and the latest element, are released holding the serializer,
+        // by this thread or by the one handling an event at this moment.
+        serializer.close(releasing: releaseLatest)
     }
 
     private func releaseLatest() {

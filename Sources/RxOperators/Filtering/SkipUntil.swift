@@ -46,9 +46,9 @@ final class SkipUntil<Element, Other>: Producer<Element> {
 final class SkipUntilSink<Observer: ObserverType, Other>: Sink<Observer>, ObserverType {
     typealias Element = Observer.Element
 
-    private let drain = SerialDrain<SourceOrOther<Element, Other>>()
+    private let serializer = Serializer<SourceOrOther<Element, Other>>()
     private let otherSubscription: SingleAssignmentDisposable
-    // Touched only inside the drain.
+    // Touched only by the thread holding the serializer.
     private var forwarding = false
     private var otherEnded = false
 
@@ -59,12 +59,12 @@ final class SkipUntilSink<Observer: ObserverType, Other>: Sink<Observer>, Observ
 
     func on(_ event: Event<Element>) {
         guard !isDisposed else { return }
-        drain.serialize(.source(event), handle)
+        serializer.send(.source(event), handle)
     }
 
     func onOther(_ event: Event<Other>) {
         guard !isDisposed else { return }
-        drain.serialize(.other(event), handle)
+        serializer.send(.other(event), handle)
     }
 
     private func handle(_ input: SourceOrOther<Element, Other>) {
@@ -101,8 +101,8 @@ final class SkipUntilSink<Observer: ObserverType, Other>: Sink<Observer>, Observ
 
     override func dispose() {
         super.dispose()
-        // What waited in the queue is released here, outside the drain's lock.
-        drain.close()
+        // What waits in the queue is released by the thread holding the serializer.
+        serializer.close()
     }
 }
 
