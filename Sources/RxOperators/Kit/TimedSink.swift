@@ -12,8 +12,9 @@ enum SourceOrTick<Element> {
     /// A terminal event of the source (or an element sent through `on(_:)`), with its arrival
     /// as for `next`.
     case event(Event<Element>, arrivedAt: RxTime?)
-    /// The firing of the timer of this generation.
-    case tick(UInt64)
+    /// The firing of the timer of this generation, on the thread with this identity
+    /// (``RxCore/SerializerHold/currentThread``).
+    case tick(UInt64, firedOn: UInt)
     /// The start of the subscription, before the source is subscribed to.
     case start
 }
@@ -30,9 +31,14 @@ enum SourceOrTick<Element> {
 /// the timer, so nothing the sink scheduled stays queued on the scheduler.
 ///
 /// ``timerFired()`` runs on the thread the timer fired on, the scheduler's: what it sends
-/// downstream is sent there, as RxSwift's time operators send on their scheduler. A firing that
-/// finds the serializer busy with an event on another thread waits for its turn, so the
-/// scheduler's thread never handles the source's events and the next firing keeps its schedule.
+/// downstream is sent there, as RxSwift's time operators send on their scheduler. A firing never
+/// waits for a delivery: one that finds the serializer held by another thread is handed to that
+/// thread and the scheduler's thread returns at once, free for whatever else its queue holds (the
+/// delivering observer may be waiting for that very queue). The holder looks at the firing once
+/// its delivery is done: a firing its delivery made stale (a new element restarted the timer, the
+/// subscription ended) is dropped; one still current is scheduled again at once on the scheduler,
+/// so that what the timer sends still goes out there, never on the source's thread. The
+/// scheduler's thread therefore never handles the source's events, and never waits for them.
 ///
 /// A subclass overrides ``handle(_:)``, ``timerFired()`` and, when it keeps elements,
 /// ``releaseKept()``, which runs holding the serializer once the subscription is disposed.
@@ -141,8 +147,17 @@ class TimedSink<SourceElement, Observer: ObserverType>: Sink<Observer>, Observer
             } else {
                 handle(event)
             }
-        case .tick(let generation):
+        case .tick(let generation, let firedOn):
             guard timerRunning, generation == timerGeneration else { return }
+            if firedOn != SerializerHold.currentThread {
+                // Handed to this thread while it delivered, and still current: the firing goes
+                // back to the scheduler, to run there once this thread is done.
+                timer.disposable = scheduler.schedule(generation) { generation in
+                    self.fire(generation)
+                    return Disposables.create()
+                }
+                return
+            }
             timerRunning = false
             timerFired()
         case .start:
@@ -178,7 +193,8 @@ class TimedSink<SourceElement, Observer: ObserverType>: Sink<Observer>, Observer
 
     private final func fire(_ generation: UInt64) {
         guard !isDisposed else { return }
-        serializer.send(.tick(generation), handleInput, release: releaseKept)
+        serializer.sendWithoutWaiting(
+            .tick(generation, firedOn: SerializerHold.currentThread), handleInput, release: releaseKept)
     }
 
     /// Handles an event of the source. Runs holding the serializer.
