@@ -11,6 +11,13 @@ extension ObservableType {
     /// that has already completed leaves the sequence without an end. An error from either is
     /// passed on and ends the subscription. The events of the two are serialized: downstream is
     /// never called from two threads at once.
+    ///
+    /// As in RxSwift, `sampler`'s events wait while the source's thread delivers the source's
+    /// error or tears the source down at its completion (the source's elements are only kept, and
+    /// never make it wait for user code): if that error's observer, or the source's teardown,
+    /// waits for the queue `sampler` sends on (an `interval` on the main queue and
+    /// `DispatchQueue.main.sync`), the two deadlock. Unlike the time operators' own timers, a
+    /// sampler is any sequence, whose events cannot be sent again later.
     public func sample(_ sampler: some ObservableType, defaultValue: Element? = nil) -> Observable<Element> {
         Sample(source: asObservable(), sampler: sampler.asObservable(), defaultValue: defaultValue)
     }

@@ -10,6 +10,10 @@ extension ObservableType {
     /// subscription. As in RxSwift, the source's completion is passed on only once `other` has
     /// sent an element; before that it ends the subscription without an event. The events of
     /// the two are serialized: downstream is never called from two threads at once.
+    ///
+    /// As in RxSwift, `other`'s events wait while the source's event is delivered on another
+    /// thread: if that delivery waits for the queue `other` sends on (a `timer` on the main queue
+    /// and `DispatchQueue.main.sync`), the two deadlock.
     public func skip(until other: some ObservableType) -> Observable<Element> {
         SkipUntil(source: asObservable(), other: other.asObservable())
     }

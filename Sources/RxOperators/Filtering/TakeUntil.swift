@@ -8,6 +8,10 @@ extension ObservableType {
     /// ends the subscription; `other` completing without an element only ends `other`'s
     /// subscription, and the source then runs to its own end. The events of the two are
     /// serialized: downstream is never called from two threads at once.
+    ///
+    /// As in RxSwift, `other`'s events wait while an event of the source is delivered on another
+    /// thread: if that delivery waits for the queue `other` sends on (a `timer` on the main queue
+    /// and `DispatchQueue.main.sync`), the two deadlock.
     public func take(until other: some ObservableType) -> Observable<Element> {
         TakeUntilOther(source: asObservable(), other: other.asObservable())
     }
