@@ -98,7 +98,7 @@ where Observer.Element == Observable<Element> {
     private let timeSpan: RxTimeInterval
     private let count: Int
     private let shared: RefCountDisposable
-    // Touched only in the drain: the open window, and how many elements went through it (counted
+    // Touched only holding the serializer: the open window, and how many elements went through it (counted
     // only when `count` is positive, so it never passes `count`).
     private var window: PublishSubject<Element>?
     private var elementsInWindow = 0
