@@ -11,8 +11,12 @@ import Synchronization
 /// An event sent from inside the observer itself is queued and delivered by the same thread
 /// once the observer returns. A terminal event is delivered once, and nothing after it.
 ///
+/// A subclass keeps its own state (how many sources run, whether the outer sequence ended) in
+/// stored properties touched only holding the serializer, through ``holdingSerializer(_:)``: the
+/// serializer is the sink's one lock-like thing, so the state needs no lock of its own.
+///
 /// Nothing is queued after the sink is disposed; what the queue still holds is released by the
-/// thread delivering, outside any lock.
+/// thread delivering, outside any lock, and what the subclass keeps by ``releaseRetainedState()``.
 class FanInSink<Observer: ObserverType>: Sink<Observer> {
     /// How the subscription ends.
     enum Terminal {
@@ -67,6 +71,24 @@ class FanInSink<Observer: ObserverType>: Sink<Observer> {
         currentTag.load(ordering: .relaxed)
     }
 
+    /// Runs `body`, which changes the subclass's state and delivers nothing, holding the
+    /// serializer, and returns its result: waits while another thread delivers; from inside a
+    /// delivery on this thread, runs it at once (this thread holds the serializer further up its
+    /// stack, between two deliveries of its own). Returns `nil`, without running `body`, once the
+    /// sink is disposed.
+    final func holdingSerializer<Result>(_ body: () -> Result) -> Result? {
+        switch serializer.enter() {
+        case .acquired(let hold):
+            let result = serializer.isClosed ? nil : body()
+            leave(hold)
+            return result
+        case .reentrant:
+            return serializer.isClosed ? nil : body()
+        case .closed:
+            return nil
+        }
+    }
+
     /// Delivers `terminal` after the events before it, once for the subscription, then disposes
     /// the sink.
     final func serializeTerminal(_ terminal: Terminal) {
@@ -115,7 +137,7 @@ class FanInSink<Observer: ObserverType>: Sink<Observer> {
     // Out of line, so that the uncontended path forms no closure (which would retain the sink).
     @inline(never)
     private final func leaveContended(_ hold: SerializerHold) {
-        serializer.leave(hold, deliverQueued)
+        serializer.leave(hold, deliverQueued, release: releaseRetainedState)
     }
 
     private final func deliverQueued(_ pending: Pending) {
@@ -135,7 +157,13 @@ class FanInSink<Observer: ObserverType>: Sink<Observer> {
 
     override func dispose() {
         super.dispose()
-        // Nothing is queued from now on; what waits is released by the thread delivering.
-        serializer.close()
+        // Nothing is queued from now on; what waits is released by the thread delivering, and
+        // what the subclass keeps holding the serializer.
+        serializer.close(releasing: releaseRetainedState)
     }
+
+    /// Lets go of what the subclass keeps in its serialized state (inner sequences waiting to be
+    /// subscribed to). Runs once, holding the serializer (never beside a delivery, never under a
+    /// lock), after the sink is disposed.
+    func releaseRetainedState() {}
 }
