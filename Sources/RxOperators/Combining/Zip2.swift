@@ -44,16 +44,10 @@ final class Zip2Sink<Observer: ObserverType, First, Second>: SerializingSink<Obs
     let firstSubscription = SingleAssignmentDisposable()
     let secondSubscription = SingleAssignmentDisposable()
     private let resultSelector: (First, Second) throws -> Observer.Element
-    // Touched only by the thread holding the serializer; `nil` once disposed. The serializer
-    // keeps the accesses apart, so the runtime's exclusivity check, a call on every access, is
-    // left out.
-    @exclusivity(unchecked)
+    // Touched only by the thread holding the serializer; `nil` once disposed.
     private var firstWaiting: RingQueue<First>? = RingQueue(minimumCapacity: 4)
-    @exclusivity(unchecked)
     private var secondWaiting: RingQueue<Second>? = RingQueue(minimumCapacity: 4)
-    @exclusivity(unchecked)
     private var isFirstDone = false
-    @exclusivity(unchecked)
     private var isSecondDone = false
 
     // The tuple form's result, built in place by the deliverer (see the producer's `pairOffset`).
@@ -173,8 +167,12 @@ final class Zip2Sink<Observer: ObserverType, First, Second>: SerializingSink<Obs
     }
 
     override func releaseRetainedState() {
-        firstWaiting = nil
-        secondWaiting = nil
+        // The queues die once they are no longer stored: a waiting element's deinit may send into
+        // a source, whose event must then find them gone rather than being changed.
+        withExtendedLifetime((firstWaiting, secondWaiting)) {
+            firstWaiting = nil
+            secondWaiting = nil
+        }
     }
 }
 
