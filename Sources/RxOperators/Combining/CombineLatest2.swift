@@ -46,17 +46,12 @@ final class CombineLatest2Sink<Observer: ObserverType, First, Second>: Serializi
     let secondSubscription = SingleAssignmentDisposable()
     private let resultSelector: (First, Second) throws -> Observer.Element
     // Touched only by the thread holding the serializer; initialised when the matching flag is
-    // set. The serializer keeps the accesses to the flags apart, so the runtime's exclusivity
-    // check, a call on every access, is left out.
+    // set.
     private let latestFirst = UnsafeMutablePointer<First>.allocate(capacity: 1)
     private let latestSecond = UnsafeMutablePointer<Second>.allocate(capacity: 1)
-    @exclusivity(unchecked)
     private var hasFirst = false
-    @exclusivity(unchecked)
     private var hasSecond = false
-    @exclusivity(unchecked)
     private var isFirstDone = false
-    @exclusivity(unchecked)
     private var isSecondDone = false
 
     // The tuple form's result, built in place by the deliverer (see the producer's `pairOffset`).

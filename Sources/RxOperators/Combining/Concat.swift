@@ -95,7 +95,6 @@ enum ConcatStackHeight {
     #endif
 
     /// Records a stack `height` sequences high; nothing in release builds.
-    @inline(__always)
     static func record(_ height: Int) {
         #if DEBUG
             tallest.max(height, ordering: .relaxed)
@@ -118,10 +117,8 @@ where Sources.Element == Observable<Element> {
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
     where Observer.Element == Element {
-        // This producer's own type, read from the instance: no metadata lookup per source.
         let sink = ConcatSequenceSink<Sources, Observer>(
-            sources: sources.makeIterator(), count: count, kind: ObjectIdentifier(type(of: self)),
-            observer: observer, cancel: cancel)
+            sources: sources.makeIterator(), count: count, observer: observer, cancel: cancel)
         let running = sink.holding(sink.attempt)
         sink.requestNextAttempt()
         return running
@@ -171,14 +168,11 @@ where Sources.Element == Observable<Observer.Element> {
     private var remaining: Int?
     private var exhausted = false
     private var outer: [(sources: Sources.Iterator, remaining: Int?)] = []
-    // The type of the producers whose iterations are taken in.
-    private let kind: ObjectIdentifier
 
-    init(sources: Sources.Iterator, count: Int?, kind: ObjectIdentifier, observer: Observer, cancel: any Cancelable) {
+    init(sources: Sources.Iterator, count: Int?, observer: Observer, cancel: any Cancelable) {
         self.sources = sources
         remaining = count
         exhausted = count == 0
-        self.kind = kind
         ConcatStackHeight.record(1)
         super.init(observer: observer, cancel: cancel)
     }
@@ -200,8 +194,8 @@ where Sources.Element == Observable<Observer.Element> {
                 remaining = left - 1
                 exhausted = left == 1
             }
-            if ObjectIdentifier(type(of: source)) == kind {
-                takeIn(unsafeDowncast(source, to: ConcatSequence<Sources, Element>.self))
+            if let nested = source as? ConcatSequence<Sources, Element> {
+                takeIn(nested)
                 continue
             }
             subscribeAttempt(to: source)

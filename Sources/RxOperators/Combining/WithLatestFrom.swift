@@ -63,7 +63,6 @@ final class WithLatestFromSink<Observer: ObserverType, First, Second>: Serializi
     // serializer, in raw storage of its own type and initialised once `hasLatest` is set (see
     // ``CombineLatest2Sink`` on why no optional is built on the element path).
     private let latest = UnsafeMutablePointer<Second>.allocate(capacity: 1)
-    @exclusivity(unchecked)
     private var hasLatest = false
 
     init(

@@ -43,6 +43,9 @@ class FanInSink<Observer: ObserverType>: Sink<Observer> {
     /// Delivers `element` now, or after the event being delivered; drops it instead if `tag` is
     /// no longer the current tag when it arrives, or if, when its turn comes, an element with a
     /// later tag has been delivered.
+    // Forced inline into each source's observer, with the serializer given back in place rather
+    // than through ``leave(_:)``: an element then makes one call, into the observer downstream
+    // (the gate's merge scenario pays noticeably more per element otherwise).
     @inline(__always)
     final func serializeNext(_ element: Observer.Element, tag: Int = 0) {
         switch serializer.enter() {
@@ -51,7 +54,9 @@ class FanInSink<Observer: ObserverType>: Sink<Observer> {
                 deliveredTag = tag
                 forwardNext(element)
             }
-            leave(hold)
+            if !serializer.tryLeave(hold) {
+                leaveContended(hold)
+            }
         case .reentrant:
             queueReentrant(element, tag: tag)
         case .closed:
@@ -127,7 +132,6 @@ class FanInSink<Observer: ObserverType>: Sink<Observer> {
 
     /// Delivers what was sent from inside the deliveries, oldest first, then gives up the
     /// serializer.
-    @inline(__always)
     private final func leave(_ hold: SerializerHold) {
         if !serializer.tryLeave(hold) {
             leaveContended(hold)

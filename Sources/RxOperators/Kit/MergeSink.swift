@@ -271,9 +271,6 @@ where Inner.Element == Observer.Element {
         }
     }
 
-    // Inlined into the protocol witness a source calls, so that an element makes one call here,
-    // not two.
-    @inline(__always)
     func onNext(_ element: Element) {
         if gate.admitsElements {
             sink.serializeNext(element)
