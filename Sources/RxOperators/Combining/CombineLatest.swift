@@ -3,8 +3,8 @@ import RxDisposables
 
 // The public overloads for two to eight sources are generated: CombineLatest+Arity.swift.
 
-/// The producer behind `combineLatest` of two to eight sources: one implementation for every
-/// arity, through a parameter pack (Docs/Operators.md, "Arity", has the measurements).
+/// The producer behind `combineLatest` of three to eight sources: one implementation for every
+/// arity, through a parameter pack. Two sources, the common case, go to ``CombineLatest2``.
 final class CombineLatest<Result, each Source>: Producer<Result> {
     private let sources: (repeat Observable<each Source>)
     private let resultSelector: (repeat each Source) throws -> Result

@@ -1,8 +1,9 @@
 import RxCore
 import RxDisposables
 
-/// The producer behind `combineLatest` of two sources: a concrete two-source sink, the fast path
-/// (Docs/Operators.md, "Arity", has the measurements).
+/// The producer behind `combineLatest` of two sources: a sink written for exactly two, whose
+/// element path looks no generic type up at run time, where the parameter pack's
+/// (``CombineLatest``) does.
 final class CombineLatest2<Result, First, Second>: Producer<Result> {
     private let first: Observable<First>
     private let second: Observable<Second>
@@ -38,9 +39,10 @@ final class CombineLatest2<Result, First, Second>: Producer<Result> {
 /// Keeps the latest element of both sources and, once each has sent one, sends the result of
 /// both whenever either sends.
 ///
-/// The latest elements live in raw storage of their own type: in unspecialised generic code an
-/// optional or a tuple of the element types costs a runtime metadata lookup on every use, which
-/// this path never makes.
+/// The latest elements live in raw storage of their own types, each initialised exactly while its
+/// flag is set, deinitialised by ``releaseRetainedState()`` or `deinit`, and freed by `deinit`:
+/// in code not specialised for the element types, an optional of one, a class boxing one or a
+/// tuple of both is looked up at run time on every use, which this path never does.
 final class CombineLatest2Sink<Observer: ObserverType, First, Second>: SerializingSink<Observer, (First, Second)> {
     let firstSubscription = SingleAssignmentDisposable()
     let secondSubscription = SingleAssignmentDisposable()

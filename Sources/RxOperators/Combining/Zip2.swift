@@ -1,8 +1,8 @@
 import RxCore
 import RxDisposables
 
-/// The producer behind `zip` of two sources: a concrete two-source sink, the fast path
-/// (Docs/Operators.md, "Arity", has the measurements).
+/// The producer behind `zip` of two sources: a sink written for exactly two, whose element path
+/// looks no generic type up at run time, where the parameter pack's (``Zip``) does.
 final class Zip2<Result, First, Second>: Producer<Result> {
     private let first: Observable<First>
     private let second: Observable<Second>
