@@ -129,9 +129,8 @@ final class CombineLatest2Sink<Observer: ObserverType, First, Second>: Serializi
         }
     }
 
-    /// From inside a delivery: queues the latest pair for after it. Out of line, so that the
+    /// From inside a delivery: queues the latest pair for after it. Separate, so that the
     /// element path does not look up the tuple's and the queue item's metadata.
-    @inline(never)
     private func enqueueLatestPair() {
         enqueue(.item((latestFirst.pointee, latestSecond.pointee)))
     }
@@ -147,8 +146,7 @@ final class CombineLatest2Sink<Observer: ObserverType, First, Second>: Serializi
         }
     }
 
-    /// Out of line, so that the element path does not look up the metadata this needs.
-    @inline(never)
+    /// Separate, so that the element path does not look up the metadata this needs.
     private func deliverCompletion() {
         deliverClaimed(.completed)
     }

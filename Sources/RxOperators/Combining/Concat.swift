@@ -203,13 +203,12 @@ where Sources.Element == Observable<Observer.Element> {
         }
     }
 
-    // The two below are kept out of line: the types of `outer` (a tuple and an array of it) are
+    // The two below are separate: the types of `outer` (a tuple and an array of it) are
     // looked up at run time in code not specialised for `Sources`, which the loop above, run once
     // per source, should not pay for.
 
     /// Iterates `nested`'s sequences in this subscription: in place of the top iteration when it
     /// has no sequence left (which lets go of it), on top of it otherwise.
-    @inline(never)
     private func takeIn(_ nested: ConcatSequence<Sources, Element>) {
         if !exhausted {
             outer.append((sources, remaining))
@@ -221,7 +220,6 @@ where Sources.Element == Observable<Observer.Element> {
     }
 
     /// Goes back to the iteration below the exhausted one, if there is one.
-    @inline(never)
     private func resumeOuterIteration() -> Bool {
         guard let below = outer.popLast() else { return false }
         sources = below.sources

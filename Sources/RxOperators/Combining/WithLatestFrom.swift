@@ -89,9 +89,8 @@ final class WithLatestFromSink<Observer: ObserverType, First, Second>: Serializi
         }
     }
 
-    /// From inside a delivery: queues the pair for after it. Out of line, so that the element
+    /// From inside a delivery: queues the pair for after it. Separate, so that the element
     /// path does not look up the tuple's and the queue item's metadata.
-    @inline(never)
     private func enqueuePair(_ element: First) {
         enqueue(.item((element, latest.pointee)))
     }

@@ -104,15 +104,13 @@ final class Zip2Sink<Observer: ObserverType, First, Second>: SerializingSink<Obs
         }
     }
 
-    /// From inside a delivery: queues a pair for after it. Out of line, so that the element path
+    /// From inside a delivery: queues a pair for after it. Separate, so that the element path
     /// does not look up the tuple's and the queue item's metadata.
-    @inline(never)
     private func enqueuePair(_ first: First, _ second: Second) {
         enqueue(.item((first, second)))
     }
 
-    /// Out of line, so that the element path does not look up the metadata this needs.
-    @inline(never)
+    /// Separate, so that the element path does not look up the metadata this needs.
     private func deliverCompletion() {
         deliverClaimed(.completed)
     }

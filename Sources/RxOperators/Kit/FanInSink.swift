@@ -111,9 +111,8 @@ class FanInSink<Observer: ObserverType>: Sink<Observer> {
     }
 
     /// From inside a delivery, on the thread holding the serializer: keeps `element` for after
-    /// it. The queue item is built in here, out of line: building it on the element path would
+    /// it. The queue item is built in here, not on the element path, where building it would
     /// cost a metadata lookup for its generic type on every element.
-    @inline(never)
     private final func queueReentrant(_ element: Observer.Element, tag: Int) {
         guard tag == currentTag.load(ordering: .relaxed), !terminated else { return }
         serializer.enqueue(.element(element, tag: tag))
@@ -138,8 +137,7 @@ class FanInSink<Observer: ObserverType>: Sink<Observer> {
         }
     }
 
-    // Out of line, so that the uncontended path forms no closure (which would retain the sink).
-    @inline(never)
+    // Separate, so that the uncontended path forms no closure (which would retain the sink).
     private final func leaveContended(_ hold: SerializerHold) {
         serializer.leave(hold, deliverQueued, release: releaseRetainedState)
     }

@@ -87,8 +87,7 @@ class SerializingSink<Observer: ObserverType, Item>: Sink<Observer> {
         }
     }
 
-    // Out of line, so that the uncontended path forms no closure (which would retain the sink).
-    @inline(never)
+    // Separate, so that the uncontended path forms no closure (which would retain the sink).
     private final func leaveContended(_ hold: SerializerHold) {
         serializer.leave(hold, deliverQueued, release: releaseRetainedState)
     }

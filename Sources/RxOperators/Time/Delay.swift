@@ -152,9 +152,8 @@ final class DelaySink<Observer: ObserverType>: TimedSink<Observer.Element, Obser
         }
     }
 
-    /// Makes the queues with the first element. Out of line, so that the element path does not
+    /// Makes the queues with the first element. Separate, so that the element path does not
     /// look up the metadata this needs.
-    @inline(never)
     private func startQueues(_ element: Observer.Element, arrivedAt time: RxTime) {
         let waiting = RingQueue<Observer.Element>()
         waiting.append(element)
