@@ -56,7 +56,8 @@ final class CombineLatest2Sink<Observer: ObserverType, First, Second>: Serializi
     private var isFirstDone = false
     private var isSecondDone = false
 
-    // The tuple form's result, built in place by the deliverer (see the producer's `pairOffset`).
+    // The tuple form's result, built in place by the deliverer (see the producer's `pairOffset`):
+    // uninitialised except inside `deliver(first:second:)`, which builds the pair and moves it out.
     private let pairOffset: Int?
     private let outgoingPair: UnsafeMutableRawPointer?
 
