@@ -13,9 +13,7 @@ extension ObservableType {
     ) -> Observable<Element> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         // Inlinable for the reason `map` is.
-        if let composable = self as? ComposableProducer<Element>,
-            let composed = composable.composeFilter(predicate, isolation: handlerIsolation)
-        {
+        if let composed = composedFilter(predicate, isolation: handlerIsolation) {
             return composed
         }
         return Filter(source: asObservable(), predicate: predicate, isolation: handlerIsolation)
