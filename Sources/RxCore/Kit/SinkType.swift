@@ -27,9 +27,9 @@ extension SinkType {
     ///
     /// - Precondition: called at most once per sink.
     @inlinable @inline(__always)
-    public func holding(_ subscription: any Disposable) -> RunReceipt {
+    public func holding(_ subscription: any Disposable) -> SubscribedSink {
         holdUpstream(subscription)
-        return RunReceipt(self)
+        return SubscribedSink(self)
     }
 }
 
@@ -43,7 +43,7 @@ extension SinkType where Self: ObserverType {
     ///
     /// - Precondition: called at most once per sink.
     @inlinable @inline(__always)
-    public func subscribe(to source: Observable<Element>) -> RunReceipt {
+    public func subscribe(to source: Observable<Element>) -> SubscribedSink {
         holding(source.subscribeHeld(self))
     }
 }

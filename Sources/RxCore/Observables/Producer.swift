@@ -5,7 +5,7 @@ import RxDisposables
 ///
 /// A subclass overrides ``run(_:cancel:)``: it builds its sink around the observer and starts it,
 /// ending with `sink.subscribe(to: source)` or `sink.holding(whatItScheduled)`, which hand the
-/// sink its upstream subscription (see ``RunReceipt``). ``subscribe(_:)`` runs everything inside
+/// sink its upstream subscription (see ``SubscribedSink``). ``subscribe(_:)`` runs everything inside
 /// the current thread's ``CurrentThreadScheduler`` trampoline, starting one when none runs yet,
 /// so that work scheduled while subscribing runs in order after it, and hands back a
 /// ``/RxDisposables/SinkDisposer`` that owns the sink. A sink that subscribes to a producer
@@ -47,7 +47,7 @@ open class Producer<Element>: Observable<Element> {
     ///     sink's initialiser (``Sink`` disposes it in ``Sink/dispose()``).
     /// - Returns: the started sink, from `sink.subscribe(to: source)` or
     ///   `sink.holding(subscription)`.
-    open func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    open func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         rxAbstractMethod()
     }

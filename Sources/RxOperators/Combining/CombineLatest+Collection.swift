@@ -42,7 +42,7 @@ final class CombineLatestCollection<SourceElement, Result>: Producer<Result> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Result {
         let sink = CombineLatestCollectionSink<Observer, SourceElement>(
             count: sources.count, resultSelector: resultSelector, observer: observer, cancel: cancel)
@@ -92,7 +92,7 @@ final class CombineLatestCollectionSink<Observer: ObserverType, SourceElement>:
     }
 
     func next(_ element: SourceElement, at index: Int) {
-        let (delivery, replaced) = lock.withLockReturningShared {
+        let (delivery, replaced) = lock.withLockUnchecked {
             () -> (SerializedDelivery<[SourceElement]>?, SourceElement?) in
             // Shared: the latest elements are touched only under this lock.
             guard !isTerminated else { return (nil, nil) }
@@ -117,7 +117,7 @@ final class CombineLatestCollectionSink<Observer: ObserverType, SourceElement>:
     /// of that source's subscription, outside the turn: its teardown may wait for a thread that
     /// is itself waiting for the turn to send into another source (RxSwift's test2703).
     func done(at index: Int) {
-        let delivery = lock.withLockReturningShared { () -> SerializedDelivery<[SourceElement]>? in
+        let delivery = lock.withLockUnchecked { () -> SerializedDelivery<[SourceElement]>? in
             guard !isTerminated, !isDone[index] else { return nil }
             isDone[index] = true
             doneCount += 1
@@ -129,7 +129,7 @@ final class CombineLatestCollectionSink<Observer: ObserverType, SourceElement>:
     }
 
     func fail(_ error: any Swift.Error) {
-        let delivery = lock.withLockReturningShared { () -> SerializedDelivery<[SourceElement]>? in
+        let delivery = lock.withLockUnchecked { () -> SerializedDelivery<[SourceElement]>? in
             guard !isTerminated else { return nil }
             return claimOrQueue(terminate(.error(error)))
         }
@@ -150,7 +150,7 @@ final class CombineLatestCollectionSink<Observer: ObserverType, SourceElement>:
     }
 
     override func releaseRetainedState() {
-        let latest = lock.withLockReturningShared { () -> [SourceElement?] in
+        let latest = lock.withLockUnchecked { () -> [SourceElement?] in
             defer { self.latest = self.latest.map { _ in nil } }
             return self.latest
         }

@@ -17,7 +17,7 @@ final class CombineLatest<Result, each Source>: Producer<Result> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Result {
         let sink = CombineLatestSink<Observer, repeat each Source>(
             resultSelector: resultSelector, observer: observer, cancel: cancel)
@@ -91,7 +91,7 @@ final class CombineLatestSink<Observer: ObserverType, each Source>:
     func next<Element>(_ element: Element, in slot: CombineLatestSlot<Element>, bit: UInt16) {
         let hold = enterTurn()
         defer { leaveTurn(hold) }
-        let (delivery, replaced) = lock.withLockReturningShared {
+        let (delivery, replaced) = lock.withLockUnchecked {
             () -> (SerializedDelivery<(repeat each Source)>?, Element?) in
             // Shared: the slots are touched only under this lock.
             guard !isTerminated else { return (nil, nil) }
@@ -122,7 +122,7 @@ final class CombineLatestSink<Observer: ObserverType, each Source>:
     func done(bit: UInt16) {
         let hold = enterTurn()
         defer { leaveTurn(hold) }
-        let delivery = lock.withLockReturningShared { () -> SerializedDelivery<(repeat each Source)>? in
+        let delivery = lock.withLockUnchecked { () -> SerializedDelivery<(repeat each Source)>? in
             guard !isTerminated else { return nil }
             isDone |= bit
             return isDone == all ? claimOrQueue(terminate(.completed)) : nil
@@ -135,7 +135,7 @@ final class CombineLatestSink<Observer: ObserverType, each Source>:
     func fail(_ error: any Swift.Error) {
         let hold = enterTurn()
         defer { leaveTurn(hold) }
-        let delivery = lock.withLockReturningShared { () -> SerializedDelivery<(repeat each Source)>? in
+        let delivery = lock.withLockUnchecked { () -> SerializedDelivery<(repeat each Source)>? in
             guard !isTerminated else { return nil }
             return claimOrQueue(terminate(.error(error)))
         }
@@ -157,7 +157,7 @@ final class CombineLatestSink<Observer: ObserverType, each Source>:
 
     override func releaseRetainedState() {
         for slot in repeat each slots {
-            let latest = lock.withLockReturningShared { slot.takeLatest() }
+            let latest = lock.withLockUnchecked { slot.takeLatest() }
             _ = latest
         }
     }
@@ -169,7 +169,7 @@ private func latestElement<Element>(of slot: CombineLatestSlot<Element>) -> Elem
 }
 
 /// One source's observer in a `combineLatest`.
-struct CombineLatestSourceObserver<Observer: ObserverType, Element, each Source>: ThreeMethodObserver {
+struct CombineLatestSourceObserver<Observer: ObserverType, Element, each Source>: EventRoutingObserver {
     let sink: CombineLatestSink<Observer, repeat each Source>
     let slot: CombineLatestSlot<Element>
     let bit: UInt16

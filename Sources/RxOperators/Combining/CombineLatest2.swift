@@ -24,7 +24,7 @@ final class CombineLatest2<Result, First, Second>: Producer<Result> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Result {
         let sink = CombineLatest2Sink<Observer, First, Second>(
             pairOffset: pairOffset, resultSelector: resultSelector, observer: observer, cancel: cancel)
@@ -202,7 +202,7 @@ final class CombineLatest2Sink<Observer: ObserverType, First, Second>: Serializi
     }
 
     func fail(_ error: any Swift.Error) {
-        let delivery = lock.withLockReturningShared { () -> SerializedDelivery<(First, Second)>? in
+        let delivery = lock.withLockUnchecked { () -> SerializedDelivery<(First, Second)>? in
             guard !isTerminated else { return nil }
             return claimOrQueue(terminate(.error(error)))
         }
@@ -252,7 +252,7 @@ final class CombineLatest2Sink<Observer: ObserverType, First, Second>: Serializi
 }
 
 /// The first source's observer in a two-source `combineLatest`.
-struct CombineLatest2FirstObserver<Observer: ObserverType, First, Second>: ThreeMethodObserver {
+struct CombineLatest2FirstObserver<Observer: ObserverType, First, Second>: EventRoutingObserver {
     let sink: CombineLatest2Sink<Observer, First, Second>
 
     func onNext(_ element: First) {
@@ -281,7 +281,7 @@ struct CombineLatest2FirstObserver<Observer: ObserverType, First, Second>: Three
 }
 
 /// The second source's observer in a two-source `combineLatest`.
-struct CombineLatest2SecondObserver<Observer: ObserverType, First, Second>: ThreeMethodObserver {
+struct CombineLatest2SecondObserver<Observer: ObserverType, First, Second>: EventRoutingObserver {
     let sink: CombineLatest2Sink<Observer, First, Second>
 
     func onNext(_ element: Second) {

@@ -42,7 +42,7 @@ final class WithLatestFrom<First, Second, Result>: Producer<Result> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Result {
         let sink = WithLatestFromSink<Observer, First, Second>(
             resultSelector: resultSelector, observer: observer, cancel: cancel)
@@ -125,7 +125,7 @@ final class WithLatestFromSink<Observer: ObserverType, First, Second>: Serializi
     }
 
     func end(_ terminal: SerializedDelivery<(First, Second)>) {
-        let delivery = lock.withLockReturningShared { () -> SerializedDelivery<(First, Second)>? in
+        let delivery = lock.withLockUnchecked { () -> SerializedDelivery<(First, Second)>? in
             guard !isTerminated else { return nil }
             return claimOrQueue(terminate(terminal))
         }
@@ -163,7 +163,7 @@ final class WithLatestFromSink<Observer: ObserverType, First, Second>: Serializi
 }
 
 /// The first sequence's observer: its elements are paired, its end is the result's end.
-struct WithLatestFromFirstObserver<Observer: ObserverType, First, Second>: ThreeMethodObserver {
+struct WithLatestFromFirstObserver<Observer: ObserverType, First, Second>: EventRoutingObserver {
     let sink: WithLatestFromSink<Observer, First, Second>
 
     func onNext(_ element: First) {
@@ -187,7 +187,7 @@ struct WithLatestFromFirstObserver<Observer: ObserverType, First, Second>: Three
 
 /// The second sequence's observer: its elements replace the latest; its completion ends only its
 /// own subscription.
-struct WithLatestFromSecondObserver<Observer: ObserverType, First, Second>: ThreeMethodObserver {
+struct WithLatestFromSecondObserver<Observer: ObserverType, First, Second>: EventRoutingObserver {
     let sink: WithLatestFromSink<Observer, First, Second>
 
     func onNext(_ element: Second) {

@@ -41,7 +41,7 @@ final class ZipCollection<SourceElement, Result>: Producer<Result> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Result {
         let sink = ZipCollectionSink<Observer, SourceElement>(
             count: sources.count, resultSelector: resultSelector, observer: observer, cancel: cancel)
@@ -79,7 +79,7 @@ final class ZipCollectionSink<Observer: ObserverType, SourceElement>: Serializin
     }
 
     func next(_ element: SourceElement, at index: Int) {
-        let delivery = lock.withLockReturningShared { () -> SerializedDelivery<[SourceElement]>? in
+        let delivery = lock.withLockUnchecked { () -> SerializedDelivery<[SourceElement]>? in
             // Shared: the queues are touched only under this lock.
             guard !isTerminated, index < waiting.count else { return nil }
             if withWaiting + (waiting[index].isEmpty ? 1 : 0) < waiting.count {
@@ -118,7 +118,7 @@ final class ZipCollectionSink<Observer: ObserverType, SourceElement>: Serializin
     /// of that source's subscription, outside the turn: its teardown may wait for a thread that
     /// is itself waiting for the turn to send into another source (RxSwift's test2703).
     func done(at index: Int) {
-        let delivery = lock.withLockReturningShared { () -> SerializedDelivery<[SourceElement]>? in
+        let delivery = lock.withLockUnchecked { () -> SerializedDelivery<[SourceElement]>? in
             guard !isTerminated, !isDone[index] else { return nil }
             isDone[index] = true
             doneCount += 1
@@ -130,7 +130,7 @@ final class ZipCollectionSink<Observer: ObserverType, SourceElement>: Serializin
     }
 
     func fail(_ error: any Swift.Error) {
-        let delivery = lock.withLockReturningShared { () -> SerializedDelivery<[SourceElement]>? in
+        let delivery = lock.withLockUnchecked { () -> SerializedDelivery<[SourceElement]>? in
             guard !isTerminated else { return nil }
             return claimOrQueue(terminate(.error(error)))
         }
@@ -152,7 +152,7 @@ final class ZipCollectionSink<Observer: ObserverType, SourceElement>: Serializin
 
     override func releaseRetainedState() {
         // The queues, and what waits in them, go after the lock is given back.
-        let waiting = lock.withLockReturningShared { () -> [RingQueue<SourceElement>] in
+        let waiting = lock.withLockUnchecked { () -> [RingQueue<SourceElement>] in
             defer { self.waiting = [] }
             return self.waiting
         }

@@ -17,7 +17,7 @@ final class Zip<Result, each Source>: Producer<Result> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Result {
         let sink = ZipSink<Observer, repeat each Source>(
             resultSelector: resultSelector, observer: observer, cancel: cancel)
@@ -97,7 +97,7 @@ final class ZipSink<Observer: ObserverType, each Source>: SerializingSink<Observ
     func next<Element>(_ element: Element, in slot: ZipSlot<Element>) {
         let hold = enterTurn()
         defer { leaveTurn(hold) }
-        let delivery = lock.withLockReturningShared { () -> SerializedDelivery<(repeat each Source)>? in
+        let delivery = lock.withLockUnchecked { () -> SerializedDelivery<(repeat each Source)>? in
             // Shared: the queues are touched only under this lock.
             guard !isTerminated, let waiting = slot.waiting else { return nil }
             if everySourceHasAnElement(besides: slot) {
@@ -151,7 +151,7 @@ final class ZipSink<Observer: ObserverType, each Source>: SerializingSink<Observ
     func done(bit: UInt16) {
         let hold = enterTurn()
         defer { leaveTurn(hold) }
-        let delivery = lock.withLockReturningShared { () -> SerializedDelivery<(repeat each Source)>? in
+        let delivery = lock.withLockUnchecked { () -> SerializedDelivery<(repeat each Source)>? in
             guard !isTerminated else { return nil }
             isDone |= bit
             return isDone == all ? claimOrQueue(terminate(.completed)) : nil
@@ -164,7 +164,7 @@ final class ZipSink<Observer: ObserverType, each Source>: SerializingSink<Observ
     func fail(_ error: any Swift.Error) {
         let hold = enterTurn()
         defer { leaveTurn(hold) }
-        let delivery = lock.withLockReturningShared { () -> SerializedDelivery<(repeat each Source)>? in
+        let delivery = lock.withLockUnchecked { () -> SerializedDelivery<(repeat each Source)>? in
             guard !isTerminated else { return nil }
             return claimOrQueue(terminate(.error(error)))
         }
@@ -187,7 +187,7 @@ final class ZipSink<Observer: ObserverType, each Source>: SerializingSink<Observ
     override func releaseRetainedState() {
         for slot in repeat each slots {
             // The queue, and what still waits in it, goes after the lock is given back.
-            let waiting = lock.withLockReturningShared { slot.takeAll() }
+            let waiting = lock.withLockUnchecked { slot.takeAll() }
             _ = waiting
         }
     }
@@ -199,7 +199,7 @@ private func takeFirstElement<Element>(of slot: ZipSlot<Element>) -> Element {
 }
 
 /// One source's observer in a `zip`.
-struct ZipSourceObserver<Observer: ObserverType, Element, each Source>: ThreeMethodObserver {
+struct ZipSourceObserver<Observer: ObserverType, Element, each Source>: EventRoutingObserver {
     let sink: ZipSink<Observer, repeat each Source>
     let slot: ZipSlot<Element>
     let bit: UInt16

@@ -24,7 +24,7 @@ final class Zip2<Result, First, Second>: Producer<Result> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Result {
         let sink = Zip2Sink<Observer, First, Second>(
             pairOffset: pairOffset, resultSelector: resultSelector, observer: observer, cancel: cancel)
@@ -189,7 +189,7 @@ final class Zip2Sink<Observer: ObserverType, First, Second>: SerializingSink<Obs
     }
 
     func fail(_ error: any Swift.Error) {
-        let delivery = lock.withLockReturningShared { () -> SerializedDelivery<(First, Second)>? in
+        let delivery = lock.withLockUnchecked { () -> SerializedDelivery<(First, Second)>? in
             guard !isTerminated else { return nil }
             return claimOrQueue(terminate(.error(error)))
         }
@@ -222,7 +222,7 @@ final class Zip2Sink<Observer: ObserverType, First, Second>: SerializingSink<Obs
 
     override func releaseRetainedState() {
         // The queues, and what still waits in them, go after the lock is given back.
-        let (first, second) = lock.withLockReturningShared { () -> (RingQueue<First>?, RingQueue<Second>?) in
+        let (first, second) = lock.withLockUnchecked { () -> (RingQueue<First>?, RingQueue<Second>?) in
             defer {
                 firstWaiting = nil
                 secondWaiting = nil
@@ -234,7 +234,7 @@ final class Zip2Sink<Observer: ObserverType, First, Second>: SerializingSink<Obs
 }
 
 /// The first source's observer in a two-source `zip`.
-struct Zip2FirstObserver<Observer: ObserverType, First, Second>: ThreeMethodObserver {
+struct Zip2FirstObserver<Observer: ObserverType, First, Second>: EventRoutingObserver {
     let sink: Zip2Sink<Observer, First, Second>
 
     func onNext(_ element: First) {
@@ -263,7 +263,7 @@ struct Zip2FirstObserver<Observer: ObserverType, First, Second>: ThreeMethodObse
 }
 
 /// The second source's observer in a two-source `zip`.
-struct Zip2SecondObserver<Observer: ObserverType, First, Second>: ThreeMethodObserver {
+struct Zip2SecondObserver<Observer: ObserverType, First, Second>: EventRoutingObserver {
     let sink: Zip2Sink<Observer, First, Second>
 
     func onNext(_ element: Second) {

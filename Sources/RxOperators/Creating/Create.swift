@@ -102,7 +102,7 @@ final class AnonymousObservable<Element>: ComposableProducer<Element> {
             absorbed: .none)
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sink = AnonymousObservableSink(router: router, observer: observer, cancel: cancel)
         return sink.holding(subscribeHandler(sink.makeObserver()))
@@ -196,7 +196,7 @@ final class CreateThenMap<SourceElement, Element>: ComposableProducer<Element> {
             absorbed: absorbed.appending(next))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         if case .predicate(let predicate) = absorbed {
             let sink = CreateThenMapFilterSink(

@@ -46,7 +46,7 @@ final class Filter<Element>: ComposableProducer<Element> {
         return type(of: self).init(source: source, predicate: conjunction(predicate, next), isolation: self.isolation)
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sink = FilterSink(predicate: predicate, isolation: isolation, observer: observer, cancel: cancel)
         return sink.subscribe(to: source)

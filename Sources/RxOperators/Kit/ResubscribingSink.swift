@@ -82,7 +82,7 @@ class ResubscribingSink<Observer: ObserverType>: Sink<Observer> {
 /// Observes one attempt: passes its elements on and reports its terminal event to the sink. It
 /// lets nothing through after the attempt's terminal event, so a source that ignores disposal
 /// cannot send into a later attempt.
-final class AttemptObserver<Observer: ObserverType>: ThreeMethodObserver {
+final class AttemptObserver<Observer: ObserverType>: EventRoutingObserver {
     typealias Element = Observer.Element
 
     private let sink: ResubscribingSink<Observer>

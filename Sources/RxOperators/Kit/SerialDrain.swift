@@ -233,7 +233,7 @@ private final class HandOffInbox<Item>: @unchecked Sendable {
 
     /// Takes everything that waits, in the order it was put; handled by the caller outside the lock.
     func takeAll() -> [Item] {
-        let taken: [Item] = lock.withLockReturningShared {
+        let taken: [Item] = lock.withLockUnchecked {
             var all: [Item] = []
             all.reserveCapacity(items.count)
             while !items.isEmpty { all.append(items.removeFirst()) }

@@ -130,7 +130,7 @@ class SerializingSink<Observer: ObserverType, Item>: Sink<Observer> {
     @inline(never)
     private final func deliverWaiting() {
         while true {
-            let delivery = lock.withLockReturningShared { () -> SerializedDelivery<Item>? in
+            let delivery = lock.withLockUnchecked { () -> SerializedDelivery<Item>? in
                 // Shared: the queue is touched only by this thread, under this lock.
                 guard let waiting, waitingCount > 0 else {
                     delivering = false

@@ -80,7 +80,7 @@ final class Map<SourceType, Element>: ComposableProducer<Element> {
             source: source, transform: transform, isolation: self.isolation, absorbed: absorbed.appending(next))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         if case .predicate(let predicate) = absorbed {
             let sink = MapFilterSink(

@@ -20,7 +20,7 @@ private final class FormerNamesProducer<Element>: Producer<Element> {
         _ = holding
         let sameDisposer: any Cancelable = sink.cancel
         _ = sameDisposer
-        let receipt: RunReceipt = sink.subscribe(to: source)
+        let receipt: SubscribedSink = sink.subscribe(to: source)
         return receipt
     }
 }

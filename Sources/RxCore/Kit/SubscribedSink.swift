@@ -6,7 +6,7 @@ import RxDisposables
 /// Only a sink makes one, through ``SinkType/subscribe(to:)`` or
 /// ``SinkType/holding(_:)``, so a producer cannot start a sink without handing it the
 /// subscription it must dispose: disposing the sink disposes its upstream, whoever holds the sink.
-public struct RunReceipt {
+public struct SubscribedSink {
     /// The sink; disposing it ends the subscription.
     @usableFromInline
     let sink: any Disposable
@@ -17,6 +17,6 @@ public struct RunReceipt {
     }
 }
 
-/// The former name of ``RunReceipt``.
-@available(*, deprecated, renamed: "RunReceipt")
-public typealias RunningSink = RunReceipt
+/// The former name of ``SubscribedSink``.
+@available(*, deprecated, renamed: "SubscribedSink")
+public typealias RunningSink = SubscribedSink

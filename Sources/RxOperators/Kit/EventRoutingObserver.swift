@@ -7,9 +7,9 @@ import RxCore
 /// building one in code generic over the element asks the runtime for its type metadata. A
 /// conformer implements all three; `ObserverType`'s defaults for them call `on(_:)`, which would
 /// call them back.
-protocol ThreeMethodObserver: ObserverType {}
+protocol EventRoutingObserver: ObserverType {}
 
-extension ThreeMethodObserver {
+extension EventRoutingObserver {
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
