@@ -29,10 +29,10 @@ open class Producer<Element>: Observable<Element> {
     }
 
     // A sink subscribing holds this producer's sink and disposes it, so no disposer is made: the
-    // sink's disposer does nothing.
-    final override package func subscribeHeld<Observer: ObserverType>(_ sink: Observer) -> any Disposable
+    // sink's `cancel` does nothing.
+    final override package func subscribeAsUpstream<Observer: ObserverType>(_ sink: Observer) -> any Disposable
     where Observer.Element == Element {
-        CurrentThreadScheduler.runNow { run(sink, cancel: NoDisposer.instance).sink }
+        CurrentThreadScheduler.runNow { run(sink, cancel: NopCancelable.instance).sink }
     }
 
     final override var disposesSubscriptionsOnce: Bool {
@@ -51,4 +51,17 @@ open class Producer<Element>: Observable<Element> {
     where Observer.Element == Element {
         rxAbstractMethod()
     }
+}
+
+/// What a sink gets as its `cancel` when there is no ``/RxDisposables/SinkDisposer``: a sink that
+/// another sink holds as its upstream is disposed, and released, by that sink, so there is
+/// nothing more to dispose.
+final class NopCancelable: Cancelable, Sendable {
+    static let instance = NopCancelable()
+
+    private init() {}
+
+    var isDisposed: Bool { false }
+
+    func dispose() {}
 }

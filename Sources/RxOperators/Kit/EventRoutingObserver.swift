@@ -1,7 +1,7 @@
 import RxCore
 
 /// An observer written as its three event methods, `onNext(_:)`, `onError(_:)` and
-/// `onCompleted()`: its `on(_:)` passes each event to the matching one.
+/// `onCompleted()`: its `on(_:)` routes each event to the matching one.
 ///
 /// Sources call the three methods directly (every sink does), so no `Event` is built on the way:
 /// building one in code generic over the element asks the runtime for its type metadata. A

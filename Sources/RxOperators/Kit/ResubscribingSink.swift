@@ -49,7 +49,7 @@ class ResubscribingSink<Observer: ObserverType>: Sink<Observer> {
         // Held: `attempt` disposes the subscription when the next attempt replaces it or the sink
         // is disposed, so a producer's sink comes with no disposer of its own.
         let observer = AttemptObserver(sink: self)
-        let subscription = source.subscribeHeld(observer)
+        let subscription = source.subscribeAsUpstream(observer)
         // An attempt that ended while being subscribed has only asked for the next one, which the
         // loop starts after this: its finished subscription is disposed now rather than kept
         // until then (with `retry(when:)`, that can be until a trigger sends).
