@@ -30,6 +30,20 @@ open class Observable<Element>: ObservableType {
         subscribe(sink)
     }
 
+    /// Subscribes the observer that `subscribe(onNext:onError:onCompleted:onDisposed:)` made,
+    /// or answers `nil` for the caller to subscribe it with ``subscribe(_:)``.
+    ///
+    /// A subject answers: that observer is made for one subscription and is a subject entry
+    /// itself, so the subject keeps it in its list as it is, rather than making an entry around
+    /// it. The entry around an observer is generic over the observer's type, and a subject's
+    /// `subscribe(_:)` runs in code not specialised for it, where making one asks the runtime
+    /// for that type's metadata at every subscription and adds an object to allocate and free.
+    /// Any other sequence answers `nil`, which costs a producer one call and no metadata.
+    @usableFromInline
+    func subscribe(subscriptionObserver observer: SubscriptionObserver<Element>) -> (any Disposable)? {
+        nil
+    }
+
     /// Whether every disposable ``subscribe(_:)`` returns disposes once, however often and from
     /// whichever threads it is disposed: true of a ``Producer``, whose subscriptions are
     /// ``/RxDisposables/SinkDisposer``s.

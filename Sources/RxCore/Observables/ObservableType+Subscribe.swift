@@ -48,7 +48,8 @@ extension ObservableType {
             onNext: onNext, onError: onError, onCompleted: onCompleted, disposable: disposable,
             isolation: handlerIsolation, callStack: Hooks.subscriptionCallStack())
         let source = asObservable()
-        let subscription = source.subscribe(observer)
+        // A subject keeps the observer as its entry; any other sequence takes it as it is.
+        let subscription = source.subscribe(subscriptionObserver: observer) ?? source.subscribe(observer)
         // The pair disposes the subscription once, then `onDisposed`. A producer's subscription
         // already disposes once, so with no `onDisposed` the pair would do nothing of its own.
         if onDisposed == nil && source.disposesSubscriptionsOnce {

@@ -9,8 +9,11 @@ import Synchronization
 ///
 /// It is not an ``ObserverBase``: its `onNext(_:)` checks the stop flag and calls `onNext`
 /// itself, one call fewer per element than going through `onNextCore(_:)`.
+///
+/// It is made for one subscription, and a subject keeps it as its own entry
+/// (``ElementSubjectEntry``) instead of making one around it.
 @usableFromInline
-final class SubscriptionObserver<Element>: ObserverType {
+final class SubscriptionObserver<Element>: ElementSubjectEntry<Element>, ObserverType {
     private let gate = TerminalGate()
     private let nextHandler: ((Element) -> Void)?
     private let errorHandler: ((any Swift.Error) -> Void)?
@@ -32,7 +35,22 @@ final class SubscriptionObserver<Element>: ObserverType {
         self.errorHandler = onError
         self.completedHandler = onCompleted
         self.disposable = disposable
+        super.init()
         Resources.trackAllocation(self)
+    }
+
+    // As a subject's entry (``Observable/subscribe(subscriptionObserver:)``), the observer is
+    // its own: what the entry sends goes to its own methods.
+    override func send(_ element: Element) {
+        onNext(element)
+    }
+
+    override func send(_ event: Event<Element>) {
+        on(event)
+    }
+
+    override func refuse(with event: Event<Element>) {
+        on(event)
     }
 
     deinit {

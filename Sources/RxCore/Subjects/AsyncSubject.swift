@@ -69,6 +69,11 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
         subscribe(entry: ObserverSubjectEntry(observer))
     }
 
+    // The observer is its own entry: no entry to make, and no metadata to ask for.
+    override func subscribe(subscriptionObserver observer: SubscriptionObserver<Element>) -> (any Disposable)? {
+        subscribe(entry: observer)
+    }
+
     private func subscribe(entry: ElementSubjectEntry<Element>) -> any Disposable {
         core.subscribe(
             entry, subject: self,

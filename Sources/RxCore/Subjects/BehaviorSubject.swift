@@ -84,6 +84,11 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         subscribe(entry: ObserverSubjectEntry(observer))
     }
 
+    // The observer is its own entry: no entry to make, and no metadata to ask for.
+    override func subscribe(subscriptionObserver observer: SubscriptionObserver<Element>) -> (any Disposable)? {
+        subscribe(entry: observer)
+    }
+
     private func subscribe(entry: ElementSubjectEntry<Element>) -> any Disposable {
         core.subscribe(
             entry, subject: self,

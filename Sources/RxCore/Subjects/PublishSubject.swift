@@ -58,6 +58,11 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
         core.subscribe(ObserverSubjectEntry(observer), subject: self)
     }
 
+    // The observer is its own entry: no entry to make, and no metadata to ask for.
+    override func subscribe(subscriptionObserver observer: SubscriptionObserver<Element>) -> (any Disposable)? {
+        core.subscribe(observer, subject: self)
+    }
+
     /// Returns `self`: the subject is its own observer.
     public func asObserver() -> PublishSubject<Element> {
         self

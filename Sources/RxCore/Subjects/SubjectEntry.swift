@@ -22,7 +22,9 @@ import Synchronization
 /// disposal does with it runs without asking the runtime for generic type metadata, which in
 /// code that is generic over the element would cost more than the rest of the work. The
 /// subclass ``ElementSubjectEntry`` knows the element type; ``ObserverSubjectEntry``
-/// also knows the observer's, and calls it without type erasure.
+/// also knows the observer's, and calls it without type erasure. The observer that
+/// `subscribe(onNext:onError:onCompleted:onDisposed:)` makes, `SubscriptionObserver`, is an
+/// entry itself (see ``Observable/subscribe(subscriptionObserver:)``).
 @usableFromInline
 class SubjectEntry {
     enum Phase {
