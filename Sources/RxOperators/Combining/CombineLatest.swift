@@ -17,7 +17,7 @@ final class CombineLatest<Result, each Source>: Producer<Result> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Result {
         let sink = CombineLatestSink<Observer, repeat each Source>(
             resultSelector: resultSelector, observer: observer, cancel: cancel)
@@ -158,7 +158,7 @@ private func latestElement<Element>(of slot: CombineLatestSlot<Element>) -> Elem
 }
 
 /// One source's observer in a `combineLatest`.
-struct CombineLatestSourceObserver<Observer: ObserverType, Element, each Source>: ThreeMethodObserver {
+struct CombineLatestSourceObserver<Observer: ObserverType, Element, each Source>: EventRoutingObserver {
     let sink: CombineLatestSink<Observer, repeat each Source>
     let slot: CombineLatestSlot<Element>
     let bit: UInt16

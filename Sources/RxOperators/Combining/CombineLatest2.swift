@@ -24,7 +24,7 @@ final class CombineLatest2<Result, First, Second>: Producer<Result> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Result {
         let sink = CombineLatest2Sink<Observer, First, Second>(
             pairOffset: pairOffset, resultSelector: resultSelector, observer: observer, cancel: cancel)
@@ -210,7 +210,7 @@ final class CombineLatest2Sink<Observer: ObserverType, First, Second>: Serializi
 }
 
 /// The first source's observer in a two-source `combineLatest`.
-struct CombineLatest2FirstObserver<Observer: ObserverType, First, Second>: ThreeMethodObserver {
+struct CombineLatest2FirstObserver<Observer: ObserverType, First, Second>: EventRoutingObserver {
     let sink: CombineLatest2Sink<Observer, First, Second>
 
     func onNext(_ element: First) {
@@ -239,7 +239,7 @@ struct CombineLatest2FirstObserver<Observer: ObserverType, First, Second>: Three
 }
 
 /// The second source's observer in a two-source `combineLatest`.
-struct CombineLatest2SecondObserver<Observer: ObserverType, First, Second>: ThreeMethodObserver {
+struct CombineLatest2SecondObserver<Observer: ObserverType, First, Second>: EventRoutingObserver {
     let sink: CombineLatest2Sink<Observer, First, Second>
 
     func onNext(_ element: Second) {

@@ -17,7 +17,7 @@ final class Zip<Result, each Source>: Producer<Result> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Result {
         let sink = ZipSink<Observer, repeat each Source>(
             resultSelector: resultSelector, observer: observer, cancel: cancel)
@@ -184,7 +184,7 @@ private func takeFirstElement<Element>(of slot: ZipSlot<Element>) -> Element {
 }
 
 /// One source's observer in a `zip`.
-struct ZipSourceObserver<Observer: ObserverType, Element, each Source>: ThreeMethodObserver {
+struct ZipSourceObserver<Observer: ObserverType, Element, each Source>: EventRoutingObserver {
     let sink: ZipSink<Observer, repeat each Source>
     let slot: ZipSlot<Element>
     let bit: UInt16

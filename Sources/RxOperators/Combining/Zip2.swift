@@ -24,7 +24,7 @@ final class Zip2<Result, First, Second>: Producer<Result> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Result {
         let sink = Zip2Sink<Observer, First, Second>(
             pairOffset: pairOffset, resultSelector: resultSelector, observer: observer, cancel: cancel)
@@ -179,7 +179,7 @@ final class Zip2Sink<Observer: ObserverType, First, Second>: SerializingSink<Obs
 }
 
 /// The first source's observer in a two-source `zip`.
-struct Zip2FirstObserver<Observer: ObserverType, First, Second>: ThreeMethodObserver {
+struct Zip2FirstObserver<Observer: ObserverType, First, Second>: EventRoutingObserver {
     let sink: Zip2Sink<Observer, First, Second>
 
     func onNext(_ element: First) {
@@ -208,7 +208,7 @@ struct Zip2FirstObserver<Observer: ObserverType, First, Second>: ThreeMethodObse
 }
 
 /// The second source's observer in a two-source `zip`.
-struct Zip2SecondObserver<Observer: ObserverType, First, Second>: ThreeMethodObserver {
+struct Zip2SecondObserver<Observer: ObserverType, First, Second>: EventRoutingObserver {
     let sink: Zip2Sink<Observer, First, Second>
 
     func onNext(_ element: Second) {
