@@ -4,7 +4,7 @@ import RxDisposables
 // The public overloads for two to eight sources are generated: CombineLatest+Arity.swift.
 
 /// The producer behind `combineLatest` of two to eight sources: one implementation for every
-/// arity, through a parameter pack (Docs/Operators.md, "Arity", has the measurements).
+/// arity, through a parameter pack (Benchmarks/RESULTS.md, "Notes moved out of the guides", has the measurements).
 final class CombineLatest<Result, each Source>: Producer<Result> {
     private let sources: (repeat Observable<each Source>)
     private let resultSelector: (repeat each Source) throws -> Result

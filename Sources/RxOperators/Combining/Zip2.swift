@@ -2,7 +2,7 @@ import RxCore
 import RxDisposables
 
 /// The producer behind `zip` of two sources: a concrete two-source sink, the fast path
-/// (Docs/Operators.md, "Arity", has the measurements).
+/// (Benchmarks/RESULTS.md, "Notes moved out of the guides", has the measurements).
 final class Zip2<Result, First, Second>: Producer<Result> {
     private let first: Observable<First>
     private let second: Observable<Second>
