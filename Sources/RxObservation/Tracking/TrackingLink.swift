@@ -29,12 +29,12 @@ final class TrackingLink: @unchecked Sendable {
 
     /// Connects the subscription, once, as it is made.
     func connect(_ receiver: any ChangeReceiver) {
-        lock.withLockReturningShared { self.receiver = receiver }
+        lock.withLockUnchecked { self.receiver = receiver }
     }
 
     private var currentReceiver: (any ChangeReceiver)? {
         // The receiver is a framework object; sharing the reference is what the link is for.
-        lock.withLockReturningShared { detached ? nil : receiver }
+        lock.withLockUnchecked { detached ? nil : receiver }
     }
 
     func changeWillLand(_ token: ChangeToken) {
@@ -82,7 +82,7 @@ final class TrackingLink: @unchecked Sendable {
     /// cancelled.
     func detach() {
         let (receiver, pending, finishing): ((any ChangeReceiver)?, (any Disposable)?, (any Disposable)?) =
-            lock.withLockReturningShared {
+            lock.withLockUnchecked {
                 detached = true
                 defer {
                     self.receiver = nil

@@ -42,7 +42,7 @@ final class CombineLatestCollection<SourceElement, Result>: Producer<Result> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Result {
         let sink = CombineLatestCollectionSink<Observer, SourceElement>(
             count: sources.count, resultSelector: resultSelector, observer: observer, cancel: cancel)

@@ -4,7 +4,8 @@ import RxDisposables
 // The public overloads for two to eight sources are generated: CombineLatest+Arity.swift.
 
 /// The producer behind `combineLatest` of three to eight sources: one implementation for every
-/// arity, through a parameter pack. Two sources, the common case, go to ``CombineLatest2``.
+/// arity, through a parameter pack. Two sources, the common case, go to ``CombineLatest2``
+/// (Benchmarks/RESULTS.md, "Notes moved out of the guides", has the measurements).
 final class CombineLatest<Result, each Source>: Producer<Result> {
     private let sources: (repeat Observable<each Source>)
     private let resultSelector: (repeat each Source) throws -> Result
@@ -17,7 +18,7 @@ final class CombineLatest<Result, each Source>: Producer<Result> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Result {
         let sink = CombineLatestSink<Observer, repeat each Source>(
             resultSelector: resultSelector, observer: observer, cancel: cancel)
@@ -158,7 +159,7 @@ private func latestElement<Element>(of slot: CombineLatestSlot<Element>) -> Elem
 }
 
 /// One source's observer in a `combineLatest`.
-struct CombineLatestSourceObserver<Observer: ObserverType, Element, each Source>: ThreeMethodObserver {
+struct CombineLatestSourceObserver<Observer: ObserverType, Element, each Source>: EventRoutingObserver {
     let sink: CombineLatestSink<Observer, repeat each Source>
     let slot: CombineLatestSlot<Element>
     let bit: UInt16

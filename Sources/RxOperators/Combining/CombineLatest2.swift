@@ -3,7 +3,8 @@ import RxDisposables
 
 /// The producer behind `combineLatest` of two sources: a sink written for exactly two, whose
 /// element path looks no generic type up at run time, where the parameter pack's
-/// (``CombineLatest``) does.
+/// (``CombineLatest``) does (Benchmarks/RESULTS.md, "Notes moved out of the guides", has the
+/// measurements).
 final class CombineLatest2<Result, First, Second>: Producer<Result> {
     private let first: Observable<First>
     private let second: Observable<Second>
@@ -25,7 +26,7 @@ final class CombineLatest2<Result, First, Second>: Producer<Result> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Result {
         let sink = CombineLatest2Sink<Observer, First, Second>(
             pairOffset: pairOffset, resultSelector: resultSelector, observer: observer, cancel: cancel)
@@ -206,7 +207,7 @@ final class CombineLatest2Sink<Observer: ObserverType, First, Second>: Serializi
 }
 
 /// The first source's observer in a two-source `combineLatest`.
-struct CombineLatest2FirstObserver<Observer: ObserverType, First, Second>: ThreeMethodObserver {
+struct CombineLatest2FirstObserver<Observer: ObserverType, First, Second>: EventRoutingObserver {
     let sink: CombineLatest2Sink<Observer, First, Second>
 
     func onNext(_ element: First) {
@@ -235,7 +236,7 @@ struct CombineLatest2FirstObserver<Observer: ObserverType, First, Second>: Three
 }
 
 /// The second source's observer in a two-source `combineLatest`.
-struct CombineLatest2SecondObserver<Observer: ObserverType, First, Second>: ThreeMethodObserver {
+struct CombineLatest2SecondObserver<Observer: ObserverType, First, Second>: EventRoutingObserver {
     let sink: CombineLatest2Sink<Observer, First, Second>
 
     func onNext(_ element: Second) {

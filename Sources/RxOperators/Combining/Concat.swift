@@ -115,7 +115,7 @@ where Sources.Element == Observable<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sink = ConcatSequenceSink<Sources, Observer>(
             sources: sources.makeIterator(), count: count, observer: observer, cancel: cancel)

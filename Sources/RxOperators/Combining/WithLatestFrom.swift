@@ -42,7 +42,7 @@ final class WithLatestFrom<First, Second, Result>: Producer<Result> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Result {
         let sink = WithLatestFromSink<Observer, First, Second>(
             resultSelector: resultSelector, observer: observer, cancel: cancel)
@@ -136,7 +136,7 @@ final class WithLatestFromSink<Observer: ObserverType, First, Second>: Serializi
 }
 
 /// The first sequence's observer: its elements are paired, its end is the result's end.
-struct WithLatestFromFirstObserver<Observer: ObserverType, First, Second>: ThreeMethodObserver {
+struct WithLatestFromFirstObserver<Observer: ObserverType, First, Second>: EventRoutingObserver {
     let sink: WithLatestFromSink<Observer, First, Second>
 
     func onNext(_ element: First) {
@@ -160,7 +160,7 @@ struct WithLatestFromFirstObserver<Observer: ObserverType, First, Second>: Three
 
 /// The second sequence's observer: its elements replace the latest; its completion ends only its
 /// own subscription.
-struct WithLatestFromSecondObserver<Observer: ObserverType, First, Second>: ThreeMethodObserver {
+struct WithLatestFromSecondObserver<Observer: ObserverType, First, Second>: EventRoutingObserver {
     let sink: WithLatestFromSink<Observer, First, Second>
 
     func onNext(_ element: Second) {

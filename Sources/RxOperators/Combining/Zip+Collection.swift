@@ -41,7 +41,7 @@ final class ZipCollection<SourceElement, Result>: Producer<Result> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Result {
         let sink = ZipCollectionSink<Observer, SourceElement>(
             count: sources.count, resultSelector: resultSelector, observer: observer, cancel: cancel)

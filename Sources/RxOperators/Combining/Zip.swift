@@ -4,7 +4,8 @@ import RxDisposables
 // The public overloads for two to eight sources are generated: Zip+Arity.swift.
 
 /// The producer behind `zip` of three to eight sources: one implementation for every arity,
-/// through a parameter pack. Two sources, the common case, go to ``Zip2``.
+/// through a parameter pack. Two sources, the common case, go to ``Zip2`` (Benchmarks/RESULTS.md,
+/// "Notes moved out of the guides", has the measurements).
 final class Zip<Result, each Source>: Producer<Result> {
     private let sources: (repeat Observable<each Source>)
     private let resultSelector: (repeat each Source) throws -> Result
@@ -17,7 +18,7 @@ final class Zip<Result, each Source>: Producer<Result> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Result {
         let sink = ZipSink<Observer, repeat each Source>(
             resultSelector: resultSelector, observer: observer, cancel: cancel)
@@ -184,7 +185,7 @@ private func takeFirstElement<Element>(of slot: ZipSlot<Element>) -> Element {
 }
 
 /// One source's observer in a `zip`.
-struct ZipSourceObserver<Observer: ObserverType, Element, each Source>: ThreeMethodObserver {
+struct ZipSourceObserver<Observer: ObserverType, Element, each Source>: EventRoutingObserver {
     let sink: ZipSink<Observer, repeat each Source>
     let slot: ZipSlot<Element>
     let bit: UInt16

@@ -2,7 +2,8 @@ import RxCore
 import RxDisposables
 
 /// The producer behind `zip` of two sources: a sink written for exactly two, whose element path
-/// looks no generic type up at run time, where the parameter pack's (``Zip``) does.
+/// looks no generic type up at run time, where the parameter pack's (``Zip``) does
+/// (Benchmarks/RESULTS.md, "Notes moved out of the guides", has the measurements).
 final class Zip2<Result, First, Second>: Producer<Result> {
     private let first: Observable<First>
     private let second: Observable<Second>
@@ -24,7 +25,7 @@ final class Zip2<Result, First, Second>: Producer<Result> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Result {
         let sink = Zip2Sink<Observer, First, Second>(
             pairOffset: pairOffset, resultSelector: resultSelector, observer: observer, cancel: cancel)
@@ -176,7 +177,7 @@ final class Zip2Sink<Observer: ObserverType, First, Second>: SerializingSink<Obs
 }
 
 /// The first source's observer in a two-source `zip`.
-struct Zip2FirstObserver<Observer: ObserverType, First, Second>: ThreeMethodObserver {
+struct Zip2FirstObserver<Observer: ObserverType, First, Second>: EventRoutingObserver {
     let sink: Zip2Sink<Observer, First, Second>
 
     func onNext(_ element: First) {
@@ -205,7 +206,7 @@ struct Zip2FirstObserver<Observer: ObserverType, First, Second>: ThreeMethodObse
 }
 
 /// The second source's observer in a two-source `zip`.
-struct Zip2SecondObserver<Observer: ObserverType, First, Second>: ThreeMethodObserver {
+struct Zip2SecondObserver<Observer: ObserverType, First, Second>: EventRoutingObserver {
     let sink: Zip2Sink<Observer, First, Second>
 
     func onNext(_ element: Second) {

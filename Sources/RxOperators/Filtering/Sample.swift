@@ -36,7 +36,7 @@ final class Sample<Element, Sampler>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sourceSubscription = SingleAssignmentDisposable()
         let samplerSubscription = SingleAssignmentDisposable()

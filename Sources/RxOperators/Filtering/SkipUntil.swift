@@ -30,7 +30,7 @@ final class SkipUntil<Element, Other>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sourceSubscription = SingleAssignmentDisposable()
         let otherSubscription = SingleAssignmentDisposable()

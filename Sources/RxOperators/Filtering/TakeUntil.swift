@@ -42,7 +42,7 @@ final class TakeUntilOther<Element, Other>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sourceSubscription = SingleAssignmentDisposable()
         let otherSubscription = SingleAssignmentDisposable()
@@ -142,7 +142,7 @@ final class TakeUntilPredicate<Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sink = TakeUntilPredicateSink(behavior: behavior, predicate: predicate, observer: observer, cancel: cancel)
         return sink.subscribe(to: source)

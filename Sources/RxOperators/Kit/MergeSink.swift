@@ -67,7 +67,7 @@ where Inner.Element == Observer.Element {
     }
 
     /// Subscribes to the outer sequence; what a producer's `run` returns.
-    final func run(_ source: Observable<SourceElement>) -> RunReceipt {
+    final func run(_ source: Observable<SourceElement>) -> SubscribedSink {
         let running = holding(subscriptions)
         subscriptions.insert(outerSubscription)
         outerSubscription.setDisposable(source.subscribe(self))
@@ -76,7 +76,7 @@ where Inner.Element == Observer.Element {
 
     /// Takes `sources` as the outer sequence's elements, then as its completion; what a
     /// producer's `run` returns.
-    final func run(elements sources: [SourceElement]) -> RunReceipt {
+    final func run(elements sources: [SourceElement]) -> SubscribedSink {
         let running = holding(subscriptions)
         for source in sources {
             if isDisposed { break }
@@ -229,7 +229,7 @@ where Inner.Element == Observer.Element {
 /// (`just`) is never kept; one that outlives its `subscribe` call is kept in the sink's
 /// `CompositeDisposable` until it ends.
 final class MergeInnerObserver<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>:
-    ThreeMethodObserver
+    EventRoutingObserver
 where Inner.Element == Observer.Element {
     typealias Element = Observer.Element
 

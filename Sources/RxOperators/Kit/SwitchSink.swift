@@ -39,7 +39,7 @@ where Inner.Element == Observer.Element {
     }
 
     /// Subscribes to the outer sequence; what a producer's `run` returns.
-    final func run(_ source: Observable<SourceElement>) -> RunReceipt {
+    final func run(_ source: Observable<SourceElement>) -> SubscribedSink {
         let running = holding(outerSubscription)
         outerSubscription.setDisposable(source.subscribe(self))
         return running
@@ -134,7 +134,7 @@ where Inner.Element == Observer.Element {
 /// end, disposes it (`DisposalHandOff`), so an inner sequence disposes exactly its own
 /// subscription, never a later one the sink keeps by then.
 final class SwitchInnerObserver<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>:
-    ThreeMethodObserver
+    EventRoutingObserver
 where Inner.Element == Observer.Element {
     typealias Element = Observer.Element
 

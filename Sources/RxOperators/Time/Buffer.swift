@@ -36,7 +36,7 @@ final class BufferTimeCount<Element>: Producer<[Element]> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == [Element] {
         let sink = BufferTimeCountSink(
             timeSpan: timeSpan, count: count, scheduler: scheduler, observer: observer, cancel: cancel)

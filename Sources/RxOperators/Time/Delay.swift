@@ -45,7 +45,7 @@ final class Delay<Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         // Held apart from the sink's timer, so that the source can be let go when it completes
         // while the delayed events are still to be sent.

@@ -33,7 +33,7 @@ final class SkipForDuration<Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sink = SkipForDurationSink(duration: duration, scheduler: scheduler, observer: observer, cancel: cancel)
         sink.start()

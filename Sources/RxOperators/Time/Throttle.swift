@@ -53,7 +53,7 @@ final class Throttle<Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sink = ThrottleSink(
             dueTime: dueTime, latest: latest, scheduler: scheduler, observer: observer, cancel: cancel)

@@ -49,7 +49,7 @@ final class Timeout<Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         // The source's subscription, replaced by the other sequence's at the switch.
         let current = SerialDisposable()
@@ -123,7 +123,7 @@ final class TimeoutSink<Observer: ObserverType>: TimedSink<Observer.Element, Obs
 /// Passes the other sequence's events on for its `timeout(_:other:scheduler:)` sink. Once the
 /// sink has switched nothing else calls downstream, so these events need not go through the
 /// serializer.
-final class TimeoutOtherObserver<Observer: ObserverType>: ThreeMethodObserver {
+final class TimeoutOtherObserver<Observer: ObserverType>: EventRoutingObserver {
     typealias Element = Observer.Element
 
     private let sink: TimeoutSink<Observer>

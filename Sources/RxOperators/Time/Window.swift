@@ -49,7 +49,7 @@ final class WindowTimeCount<Element>: Producer<Observable<Element>> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Observable<Element> {
         let subscriberSink = WindowSubscriberSink(observer: observer, cancel: cancel)
         let running = SingleAssignmentDisposable()
@@ -185,7 +185,7 @@ final class WindowSource<Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let claim = shared.retain()
         let sink = WindowSourceSink(observer: observer, cancel: cancel)
