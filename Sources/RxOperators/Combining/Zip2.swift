@@ -167,12 +167,8 @@ final class Zip2Sink<Observer: ObserverType, First, Second>: SerializingSink<Obs
     }
 
     override func releaseRetainedState() {
-        // The queues die once they are no longer stored: a waiting element's deinit may send into
-        // a source, whose event must then find them gone rather than being changed.
-        withExtendedLifetime((firstWaiting, secondWaiting)) {
-            firstWaiting = nil
-            secondWaiting = nil
-        }
+        firstWaiting = nil
+        secondWaiting = nil
     }
 }
 

@@ -47,6 +47,8 @@ class SerializingSink<Observer: ObserverType, Item>: Sink<Observer> {
                 leaveContended(hold)
             }
         case .reentrant:
+            // From inside a delivery or the release on this thread, after disposal: nothing runs.
+            guard !serializer.isClosed else { return }
             let outerMayDeliver = mayDeliver
             mayDeliver = false
             body()
@@ -65,6 +67,9 @@ class SerializingSink<Observer: ObserverType, Item>: Sink<Observer> {
             mayDeliver = true
             return .acquired(thread: hold.thread)
         case .reentrant:
+            if serializer.isClosed {
+                return .closed
+            }
             defer { mayDeliver = false }
             return .reentrant(mayDeliver: mayDeliver)
         case .closed:
