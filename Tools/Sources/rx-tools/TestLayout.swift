@@ -100,7 +100,6 @@ enum TestLayout {
         "Sources/RxOperators/Kit/EventRoutingObserver.swift": "direct tests",
         "Sources/RxOperators/Kit/MergeSink.swift": "direct tests",
         "Sources/RxOperators/Kit/ResubscribingSink.swift": "direct tests",
-        "Sources/RxOperators/Kit/SerializingSink.swift": "direct tests",
         "Sources/RxOperators/Kit/SourceOrOther.swift": "direct tests",
         "Sources/RxOperators/Kit/SteppingSink.swift": "direct tests",
         "Sources/RxOperators/Kit/SwitchSink.swift": "direct tests",
