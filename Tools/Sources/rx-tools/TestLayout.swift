@@ -100,7 +100,6 @@ enum TestLayout {
         "Sources/RxOperators/Kit/EventRoutingObserver.swift": "direct tests",
         "Sources/RxOperators/Kit/ResubscribingSink.swift": "direct tests",
         "Sources/RxOperators/Kit/SourceOrOther.swift": "direct tests",
-        "Sources/RxOperators/Kit/TimedSink.swift": "direct tests",
         "Sources/RxOperators/Kit/ComposableProducer.swift": "direct tests of the fusion hook",
     ]
 
