@@ -97,7 +97,6 @@ enum TestLayout {
         "Sources/RxOperators/Traits/PrimitiveSequence+Zip.swift": "gets Single+OperatorsTests' zip tests",
         "Sources/RxOperators/Traits/PrimitiveSequence.swift": "direct tests of the trait wrapper",
         "Sources/RxOperators/Traits/TraitSubscriptionObserver.swift": "direct tests of the trait's observer",
-        "Sources/RxOperators/Kit/ComposableProducer.swift": "direct tests of the fusion hook",
     ]
 
     /// Generated sources: `rx-tools generate --check` keeps them; their family's tests run them.
