@@ -75,8 +75,6 @@ enum TestLayout {
             "split into FromTests, TimerTests, SubscribeOnTests, CreateTests, ObserveOnTests and CrossCutting",
         "Tests/RxOperatorsTests/Reliability/RetryStressReliabilityTests.swift":
             "split into RetryTests, RetryWhenTests and RepeatElementTests",
-        "Tests/RxOperatorsTests/Reliability/TimeStressReliabilityTests.swift":
-            "split into DebounceTests, ThrottleTests, TakeForDurationTests and SkipForDurationTests",
         "Tests/RxOperatorsTests/Reliability/UntilStressReliabilityTests.swift":
             "split into TakeUntilTests, SkipUntilTests, SampleTests and AmbTests",
         "Tests/RxOperatorsTests/Infallible/InfallibleOperatorTests.swift":
