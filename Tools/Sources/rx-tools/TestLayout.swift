@@ -73,8 +73,6 @@ enum TestLayout {
             "split into DelayTests and TimeoutTests",
         "Tests/RxOperatorsTests/Reliability/OperatorStressReliabilityTests.swift":
             "split into FromTests, TimerTests, SubscribeOnTests, CreateTests, ObserveOnTests and CrossCutting",
-        "Tests/RxOperatorsTests/Reliability/RetryStressReliabilityTests.swift":
-            "split into RetryTests, RetryWhenTests and RepeatElementTests",
         "Tests/RxOperatorsTests/Reliability/UntilStressReliabilityTests.swift":
             "split into TakeUntilTests, SkipUntilTests, SampleTests and AmbTests",
         "Tests/RxOperatorsTests/Infallible/InfallibleOperatorTests.swift":
