@@ -67,8 +67,6 @@ enum TestLayout {
     static let pending: [String: String] = [
         "Tests/RxOperatorsTests/Reliability/OperatorStressReliabilityTests.swift":
             "split into FromTests, TimerTests, SubscribeOnTests, CreateTests, ObserveOnTests and CrossCutting",
-        "Tests/RxOperatorsTests/Reliability/UntilStressReliabilityTests.swift":
-            "split into TakeUntilTests, SkipUntilTests, SampleTests and AmbTests",
         "Tests/RxOperatorsTests/Infallible/InfallibleOperatorTests.swift":
             "split by section into Infallible+Transforming, +Filtering, +Time and +Utilities tests",
         "Sources/RxOperators/Infallible/Infallible+Transforming.swift":
