@@ -65,15 +65,6 @@ enum TestLayout {
     /// debt stays in sight. A gap not listed fails; an entry whose gap is closed fails too, until it
     /// is taken off this list, so the list only shrinks.
     static let pending: [String: String] = [
-        "Tests/RxOperatorsTests/Infallible/InfallibleOperatorTests.swift":
-            "split by section into Infallible+Transforming, +Filtering, +Time and +Utilities tests",
-        "Sources/RxOperators/Infallible/Infallible+Transforming.swift":
-            "gets InfallibleOperatorTests' transforming section",
-        "Sources/RxOperators/Infallible/Infallible+Filtering.swift": "gets InfallibleOperatorTests' filtering section",
-        "Sources/RxOperators/Infallible/Infallible+Time.swift": "gets InfallibleOperatorTests' time section",
-        "Sources/RxOperators/Infallible/Infallible+Utilities.swift":
-            "gets InfallibleOperatorTests' sharing and side-effect sections",
-        "Sources/RxOperators/Infallible/Infallible+Creating.swift": "gets InfallibleTests' creation sections",
         "Sources/RxOperators/Deprecated/SchedulingSpellings.swift": "a test of its one deprecated spelling",
         "Sources/RxOperators/Traits/Completable+AndThen.swift": "gets CompletableTraitTests' andThen tests",
         "Sources/RxOperators/Traits/Completable+Operators.swift": "gets CompletableTraitTests' operator tests",
