@@ -66,10 +66,6 @@ enum TestLayout {
     /// is taken off this list, so the list only shrinks.
     static let pending: [String: String] = [
         "Sources/RxOperators/Deprecated/SchedulingSpellings.swift": "a test of its one deprecated spelling",
-        "Sources/RxOperators/Traits/Maybe+Operators.swift": "gets MaybeTraitTests' operator tests",
-        "Sources/RxOperators/Traits/PrimitiveSequence+Operators.swift":
-            "gets Single+OperatorsTests' shared-operator tests",
-        "Sources/RxOperators/Traits/PrimitiveSequence+Zip.swift": "gets Single+OperatorsTests' zip tests",
         "Sources/RxOperators/Traits/PrimitiveSequence.swift": "direct tests of the trait wrapper",
         "Sources/RxOperators/Traits/TraitSubscriptionObserver.swift": "direct tests of the trait's observer",
     ]
