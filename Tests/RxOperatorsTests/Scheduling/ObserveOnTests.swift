@@ -71,15 +71,6 @@ final class ObserveOnTests: RxTestCase {
         XCTAssertEqual(res.events, [.next(201, 1), .completed(202)])
     }
 
-    func testTheDeprecatedSpellingForwards() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 2), .completed(300)])
-
-        let res = scheduler.start { xs.deprecatedSpellings.observeOn(scheduler) }
-
-        XCTAssertEqual(res.events, [.next(211, 2), .completed(301)])
-    }
-
     // RxSwift 6.10's `testObserveOnDispatchQueue_EnsureCorrectImplementationIsChosen`: a serial
     // dispatch queue scheduler (the main scheduler among them) gets the implementation that hands
     // each event to the queue, any other scheduler the one with a queue of its own; the count

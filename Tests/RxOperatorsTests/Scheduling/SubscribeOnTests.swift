@@ -73,18 +73,6 @@ final class SubscribeOnTests: RxTestCase {
         XCTAssertEqual(xs.subscriptions, [])
     }
 
-    func testTheDeprecatedSpellingForwards() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 2), .completed(300)])
-
-        let res = scheduler.start { xs.deprecatedSpellings.subscribeOn(scheduler) }
-
-        XCTAssertEqual(res.events, [.next(210, 2), .completed(300)])
-        // Seen as an `Observable`, the testable source ends its own subscription when it
-        // completes, before the scheduled disposal would.
-        XCTAssertEqual(xs.subscriptions, [Subscription(201, 300)])
-    }
-
     func testOnASerialQueueTheSubscribeWorkRunsOnThatQueue() {
         let key = DispatchSpecificKey<String>()
         let scheduler = SerialDispatchQueueScheduler(
