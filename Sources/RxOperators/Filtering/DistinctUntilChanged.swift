@@ -159,6 +159,13 @@ final class DistinctUntilChangedByKeySink<Key, Observer: ObserverType>: Sink<Obs
 /// type, where binding or comparing an `Optional<Value>` asks the runtime for the optional's
 /// metadata at every element; this value's layout does not depend on `Value`, and reading or
 /// replacing what it keeps needs only `Value`'s own metadata, which the sink holds.
+///
+/// Safety invariants, which every member keeps:
+/// - `storage` points to one slot, allocated with the value and freed only in `deinit`.
+/// - The slot holds an initialised value exactly when `isKept` is true: `keep(_:)` initialises
+///   it the first time and assigns over it afterwards; ``value`` reads it only once `isKept`
+///   (its callers check); `deinit` deinitialises it only then.
+/// - It is `~Copyable`, so no two values share `storage`.
 struct LastValue<Value>: ~Copyable {
     private let storage = UnsafeMutablePointer<Value>.allocate(capacity: 1)
     /// Whether a value is kept.
