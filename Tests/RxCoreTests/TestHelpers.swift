@@ -33,7 +33,7 @@ final class TestProducer<Element>: Producer<Element> {
         self.body = body
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sink = TestSink(observer: observer, cancel: cancel)
         body(AnyObserver(sink))

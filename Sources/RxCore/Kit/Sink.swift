@@ -19,16 +19,13 @@ open class Sink<Observer: ObserverType>: Disposable {
     @usableFromInline
     final let disposedFlag = Atomic<Bool>(false)
 
-    /// The subscription's disposer, disposed with the sink.
+    /// What ends the subscription, disposed with the sink: the subscription's
+    /// ``/RxDisposables/SinkDisposer``, as ``Producer/run(_:cancel:)`` handed it over.
     ///
     /// When another sink, or an operator that subscribes again (`retry`, `concat`), holds this
-    /// sink directly, there is no disposer and this one never reports being disposed: to know
-    /// whether the subscription has ended, read ``isDisposed``.
-    public final let disposer: any Cancelable
-
-    /// The subscription's disposer, under the name of `run(_:cancel:)`'s parameter.
-    @available(*, deprecated, renamed: "disposer")
-    public final var cancel: any Cancelable { disposer }
+    /// sink directly, there is no disposer, and this one does nothing and never reports being
+    /// disposed: to know whether the subscription has ended, read ``isDisposed``.
+    public final let cancel: any Cancelable
 
     // The upstream subscription the sink holds (`holdUpstream(_:)`), handed over and disposed in
     // the order `upstreamHandOff` keeps, as `SinkDisposer` keeps its sink. That order is also what
@@ -50,7 +47,7 @@ open class Sink<Observer: ObserverType>: Disposable {
     /// Creates the sink; counted by ``Resources/total`` in debug builds.
     public init(observer: Observer, cancel: any Cancelable) {
         self.observer = observer
-        self.disposer = cancel
+        self.cancel = cancel
         Resources.trackAllocation(self)
     }
 
@@ -94,17 +91,17 @@ open class Sink<Observer: ObserverType>: Disposable {
         disposedFlag.load(ordering: .relaxed)
     }
 
-    /// Stops forwarding, disposes the upstream subscription, then ``disposer``. Subclasses that
+    /// Stops forwarding, disposes the upstream subscription, then ``cancel``. Subclasses that
     /// hold more resources override this and call `super.dispose()`.
     open func dispose() {
         disposedFlag.store(true, ordering: .relaxed)
         disposeUpstream()
-        disposer.dispose()
+        cancel.dispose()
     }
 
     /// Takes `subscription` as the upstream this sink disposes, and releases, when it is
     /// disposed; disposes it at once when the sink was disposed first. Producers call
-    /// ``SinkType/subscribe(to:)`` or ``SinkType/holding(_:)``, which call this.
+    /// ``SinkType/subscribe(to:)`` or ``SinkType/holding(_:)``, below, which call this.
     ///
     /// - Precondition: called at most once.
     public final func holdUpstream(_ subscription: any Disposable) {
@@ -131,5 +128,106 @@ open class Sink<Observer: ObserverType>: Disposable {
 
     deinit {
         Resources.trackDeallocation(self)
+    }
+}
+
+// The forwarding calls besides `forwardOn(_:)`, named by effect: `forwardNext(_:)` passes an
+// element along; `forwardErrorAndDispose(_:)` and `forwardCompletedAndDispose()` pass a terminal
+// event along and end the subscription. They call the observer's `onNext(_:)`, `onError(_:)` or
+// `onCompleted()`, so that no `Event` is built in code that is generic over the element type
+// (see `ObserverType.onNext(_:)`).
+extension Sink {
+    /// Passes `element` downstream unless the sink has been disposed, exactly as
+    /// `forwardOn(.next(element))` does.
+    @inlinable @inline(__always)
+    public final func forwardNext(_ element: Observer.Element) {
+        // Always inlined: it is a load, a branch and the downstream call (see `deliver(_:_:)`), and a
+        // call of its own would add a frame to every hop of every element.
+        deliver(.next) { $0.onNext(element) }
+    }
+
+    /// Passes `error` downstream unless the sink has been disposed, then disposes the sink,
+    /// which disposes its upstream subscription.
+    @inline(never)
+    public final func forwardErrorAndDispose(_ error: any Swift.Error) {
+        // Out of line, away from the element path it is called from.
+        deliver(.error) { $0.onError(error) }
+        dispose()
+    }
+
+    /// Passes completion downstream unless the sink has been disposed, then disposes the sink,
+    /// which disposes its upstream subscription.
+    @inline(never)
+    public final func forwardCompletedAndDispose() {
+        deliver(.completed) { $0.onCompleted() }
+        dispose()
+    }
+}
+
+/// What every ``Sink`` is: the holder of its upstream subscription, which it disposes when it is
+/// disposed. Its extension has the two calls that end a producer's ``Producer/run(_:cancel:)``,
+/// each returning the sink as a ``SubscribedSink``.
+///
+/// A protocol, as `ObserverType` is to observers, rather than methods of `Sink`, so that in its
+/// extension `Self` is the operator's own sink class: ``holding(_:)`` then hands that sink on
+/// as a disposable with the type the producer already knows, and ``subscribe(to:)`` can require
+/// the sink to observe the source's elements.
+public protocol SinkType: Disposable {
+    /// Takes `subscription` as the upstream to dispose, and release, when the sink is disposed;
+    /// disposes it at once when the sink was disposed first. Call ``holding(_:)`` or
+    /// ``subscribe(to:)`` instead, which also make what `run` returns.
+    ///
+    /// - Precondition: called at most once per sink.
+    func holdUpstream(_ subscription: any Disposable)
+}
+
+extension SinkType {
+    /// Holds `subscription` as this sink's upstream (whatever the sink subscribed to or
+    /// scheduled, several in a `CompositeDisposable`) and returns the sink as
+    /// ``Producer/run(_:cancel:)`` returns it.
+    ///
+    /// A protocol extension, always inlined, so that `Self` is the operator's own sink type,
+    /// whose metadata `run` already has: turning the sink into `any Disposable` then asks the
+    /// runtime for nothing.
+    ///
+    /// - Precondition: called at most once per sink.
+    @inlinable @inline(__always)
+    public func holding(_ subscription: any Disposable) -> SubscribedSink {
+        holdUpstream(subscription)
+        return SubscribedSink(self)
+    }
+}
+
+extension SinkType where Self: ObserverType {
+    /// Subscribes this sink to `source` and holds the subscription as its upstream: the usual
+    /// last line of ``Producer/run(_:cancel:)``.
+    ///
+    /// When `source` is itself a ``Producer``, its sink is handed back with no
+    /// ``/RxDisposables/SinkDisposer`` around it: this sink holds it and disposes it, as a
+    /// disposer would.
+    ///
+    /// - Precondition: called at most once per sink.
+    @inlinable @inline(__always)
+    public func subscribe(to source: Observable<Element>) -> SubscribedSink {
+        holding(source.subscribeAsUpstream(self))
+    }
+}
+
+extension Sink: SinkType {}
+
+/// What ``Producer/run(_:cancel:)`` returns: the subscription's sink, started and holding its
+/// upstream subscription, which disposing the sink disposes.
+///
+/// Only a sink makes one, through ``SinkType/subscribe(to:)`` or ``SinkType/holding(_:)``, so a
+/// producer cannot start a sink without handing it the subscription it must dispose: disposing
+/// the sink disposes its upstream, whoever holds the sink.
+public struct SubscribedSink {
+    /// The sink; disposing it ends the subscription.
+    @usableFromInline
+    let sink: any Disposable
+
+    @usableFromInline
+    init(_ sink: any Disposable) {
+        self.sink = sink
     }
 }

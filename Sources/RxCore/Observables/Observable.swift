@@ -25,7 +25,7 @@ open class Observable<Element>: ObservableType {
     /// The holder must dispose what this returns once it lets go of it: nothing else ends the
     /// producer's sink.
     @usableFromInline
-    package func subscribeHeld<Observer: ObserverType>(_ sink: Observer) -> any Disposable
+    package func subscribeAsUpstream<Observer: ObserverType>(_ sink: Observer) -> any Disposable
     where Observer.Element == Element {
         subscribe(sink)
     }

@@ -12,7 +12,7 @@ final class ObservableAdapter<Source: ObservableType>: Producer<Source.Element> 
         self.source = source
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sink = ObservableAdapterSink(observer: observer, cancel: cancel)
         return sink.holding(source.subscribe(sink))

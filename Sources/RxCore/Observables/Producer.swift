@@ -5,7 +5,7 @@ import RxDisposables
 ///
 /// A subclass overrides ``run(_:cancel:)``: it builds its sink around the observer and starts it,
 /// ending with `sink.subscribe(to: source)` or `sink.holding(whatItScheduled)`, which hand the
-/// sink its upstream subscription (see ``RunReceipt``). ``subscribe(_:)`` runs everything inside
+/// sink its upstream subscription (see ``SubscribedSink``). ``subscribe(_:)`` runs everything inside
 /// the current thread's ``CurrentThreadScheduler`` trampoline, starting one when none runs yet,
 /// so that work scheduled while subscribing runs in order after it, and hands back a
 /// ``/RxDisposables/SinkDisposer`` that owns the sink. A sink that subscribes to a producer
@@ -29,10 +29,10 @@ open class Producer<Element>: Observable<Element> {
     }
 
     // A sink subscribing holds this producer's sink and disposes it, so no disposer is made: the
-    // sink's disposer does nothing.
-    final override package func subscribeHeld<Observer: ObserverType>(_ sink: Observer) -> any Disposable
+    // sink's `cancel` does nothing.
+    final override package func subscribeAsUpstream<Observer: ObserverType>(_ sink: Observer) -> any Disposable
     where Observer.Element == Element {
-        CurrentThreadScheduler.runNow { run(sink, cancel: NoDisposer.instance).sink }
+        CurrentThreadScheduler.runNow { run(sink, cancel: NopCancelable.instance).sink }
     }
 
     final override var disposesSubscriptionsOnce: Bool {
@@ -47,8 +47,21 @@ open class Producer<Element>: Observable<Element> {
     ///     sink's initialiser (``Sink`` disposes it in ``Sink/dispose()``).
     /// - Returns: the started sink, from `sink.subscribe(to: source)` or
     ///   `sink.holding(subscription)`.
-    open func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    open func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         rxAbstractMethod()
     }
+}
+
+/// What a sink gets as its `cancel` when there is no ``/RxDisposables/SinkDisposer``: a sink that
+/// another sink holds as its upstream is disposed, and released, by that sink, so there is
+/// nothing more to dispose.
+final class NopCancelable: Cancelable, Sendable {
+    static let instance = NopCancelable()
+
+    private init() {}
+
+    var isDisposed: Bool { false }
+
+    func dispose() {}
 }

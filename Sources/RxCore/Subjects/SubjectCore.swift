@@ -36,7 +36,7 @@ class SubjectCoreBase: @unchecked Sendable {
     /// Runs `body` under the lock, for the owning subject's own state.
     @inline(__always)
     final func withLock<Result>(_ body: () -> Result) -> Result {
-        lock.withLockReturningShared(body)
+        lock.withLockUnchecked(body)
     }
 
     /// Whether the subject runs and has an observer.

@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// - **priming**: the subscribing thread is still sending it what the subject replays (a
 ///   `BehaviorSubject`'s value, a `ReplaySubject`'s buffer), holding the entry's
-///   ``DeliveryTurn``. An event sent meanwhile from another thread waits for the replay to end
+///   ``Serializer``. An event sent meanwhile from another thread waits for the replay to end
 ///   and then goes out on its own thread; one sent from inside the replay (the observer sending
 ///   into the subject) waits in the entry and follows the replay on the subscribing thread. The
 ///   observer sees the events in order and one at a time, and the subscribing thread never
@@ -38,20 +38,9 @@ class SubjectEntry {
     /// The entry's key in its subject's list; set, and read, under the subject's lock.
     final var key = 0
 
-    /// Held by the subscribing thread while it primes the entry.
-    final let primingTurn = DeliveryTurn()
-
-    /// A live entry; ``startPriming()`` makes it a priming one.
+    /// A live entry; `startPriming()` makes it a priming one.
     init() {
         phase = Atomic(Phase.live)
-    }
-
-    /// Before the entry is admitted to a list: makes it wait, as a priming entry, for the
-    /// subscribing thread to send it what the subject replays.
-    final func startPriming() {
-        phase.store(Phase.priming, ordering: .relaxed)
-        // A new entry's turn is free: this takes it for the subscribing thread.
-        _ = primingTurn.tryEnter()
     }
 
     /// Stops all delivery to the observer, from now on.
@@ -63,10 +52,9 @@ class SubjectEntry {
 /// A ``SubjectEntry`` of a subject of `Element`: delivery as the phase allows.
 @usableFromInline
 class ElementSubjectEntry<Element>: SubjectEntry {
-    // The events the observer sent into the subject while it was being primed; touched only by
-    // the subscribing thread, which holds the priming turn.
-    @exclusivity(unchecked)
-    private final var sentWhilePriming: RingQueue<Event<Element>>?
+    // Held by the subscribing thread while it primes the entry; it queues what the observer sends
+    // into the subject meanwhile, and makes other threads' events wait for the replay to end.
+    private final let priming = Serializer<Event<Element>>()
 
     /// Sends `element` to the observer; only the subclass knows how.
     func send(_ element: Element) {
@@ -115,38 +103,58 @@ class ElementSubjectEntry<Element>: SubjectEntry {
     /// From inside the replay, keeps `event` for the subscribing thread to send after it; from
     /// another thread, waits for the replay to end, then sends `event` if the entry is live.
     private final func deliverWhilePriming(_ event: Event<Element>) {
-        guard let hold = primingTurn.enter() else {
-            let queue = sentWhilePriming ?? RingQueue(minimumCapacity: 2)
-            sentWhilePriming = queue
-            queue.append(event)
+        switch priming.enter() {
+        case .acquired(let hold):
+            priming.leave(hold, sendWhilePriming)
+            if phase.load(ordering: .acquiring) == Phase.live {
+                send(event)
+            }
+        case .reentrant:
+            priming.enqueue(event)
+        case .closed:
+            // The priming serializer is never closed.
             return
         }
-        primingTurn.leave(hold)
-        if phase.load(ordering: .acquiring) == Phase.live {
-            send(event)
-        }
+    }
+
+    /// Before the entry is admitted to a list: makes it wait, as a priming entry, for the
+    /// subscribing thread to send it what the subject replays.
+    final func startPriming() {
+        phase.store(Phase.priming, ordering: .relaxed)
+        // A new entry's serializer is free: this takes it for the subscribing thread.
+        _ = priming.tryEnter()
     }
 
     /// Called by the subscribing thread once it has sent what the subject replays: sends what
     /// the observer sent meanwhile, in order, makes the entry live and lets the senders that
     /// waited go on.
     final func finishPriming() {
-        if let queue = sentWhilePriming {
-            deliver(queue)
+        let hold = SerializerHold.current
+        if priming.hasQueued {
+            deliverQueuedWhilePriming(hold)
         }
         _ = phase.compareExchange(expected: Phase.priming, desired: Phase.live, ordering: .acquiringAndReleasing)
-        primingTurn.leave(.current)
+        if !priming.tryLeave(hold) {
+            leavePriming(hold)
+        }
     }
 
-    // Out of line: a local `Event<Element>` in `finishPriming` would ask the runtime for the
-    // event type's metadata at every subscription, though events rarely arrive while priming.
+    // The two below out of line, so that a subscription where nothing was sent during the replay
+    // and no thread waits forms no closure (which would retain the entry).
     @inline(never)
-    private final func deliver(_ queue: RingQueue<Event<Element>>) {
-        while !queue.isEmpty {
-            let event = queue.removeFirst()
-            if phase.load(ordering: .acquiring) == Phase.priming {
-                send(event)
-            }
+    private final func deliverQueuedWhilePriming(_ hold: SerializerHold) {
+        priming.deliverQueued(hold, sendWhilePriming)
+    }
+
+    @inline(never)
+    private final func leavePriming(_ hold: SerializerHold) {
+        priming.leave(hold, sendWhilePriming)
+    }
+
+    // What the observer sent into the subject while it was being primed, after the replay.
+    private final func sendWhilePriming(_ event: Event<Element>) {
+        if phase.load(ordering: .acquiring) == Phase.priming {
+            send(event)
         }
     }
 }

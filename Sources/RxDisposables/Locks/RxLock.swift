@@ -40,7 +40,7 @@ package struct RxLock: ~Copyable, Sendable {
     /// stored properties is not. Use this only where every access to those properties takes
     /// this lock, and say at the call's type what makes sharing the result safe.
     @inlinable
-    package borrowing func withLockReturningShared<Result>(_ body: () -> Result) -> Result {
+    package borrowing func withLockUnchecked<Result>(_ body: () -> Result) -> Result {
         mutex.withLock { (_: inout sending Void) -> sending Result in
             _ = handOff.load(ordering: .acquiring)
             defer { handOff.store(true, ordering: .releasing) }

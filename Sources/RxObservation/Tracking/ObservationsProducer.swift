@@ -24,7 +24,7 @@ final class ObservationsProducer<Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sink = ObservationsSink(
             read: read, scheduler: scheduler, lock: lock, observer: observer, cancel: cancel)

@@ -23,9 +23,9 @@ import Synchronization
 /// the lock its changes hold, which the evaluation holds from the read until the tracking is
 /// armed. The same lock makes an evaluation that starts during a change wait for its end.
 ///
-/// Evaluations and completion go through a ``/RxCore/DeliveryTurn``: on a concurrent scheduler
-/// an evaluation that starts while another delivers waits for it, so elements arrive one at a
-/// time and in the order of the evaluations.
+/// Evaluations and completion go through a ``/RxCore/Serializer``: on a concurrent scheduler an
+/// evaluation that starts while another delivers waits for it, so elements arrive one at a time
+/// and in the order of the evaluations.
 final class ObservationsSink<Observer: ObserverType>: Sink<Observer>, ChangeReceiver {
     typealias Element = Observer.Element
 
@@ -37,10 +37,11 @@ final class ObservationsSink<Observer: ObserverType>: Sink<Observer>, ChangeRece
     private let read: () throws -> Element
     private let scheduler: any SchedulerType
     private let lock: ModelLock?
-    private let turn = DeliveryTurn()
+    // Only its turn is used: work asked for from inside a delivery is coalesced in `requested`.
+    private let serializer = Serializer<Work>()
     // Connected to this sink in `init`; cut in `dispose()`.
     private let link = TrackingLink()
-    // Touched only by the thread holding the turn: work this thread asked for while it was
+    // Touched only by the thread holding the serializer: work this thread asked for while it was
     // delivering, done once that delivery returns. The latest evaluation number, likewise.
     private var requested: Work?
     private var generation: UInt64 = 0
@@ -68,14 +69,14 @@ final class ObservationsSink<Observer: ObserverType>: Sink<Observer>, ChangeRece
 
     func changeWillLand(_ token: ChangeToken) {
         if isDisposed { return }
-        let here = DeliveryTurn.currentThread()
+        let here = SerializerHold.currentThread
         token.scheduling.store(here, ordering: .releasing)
         let action = scheduler.schedule(token) { [self] token in
-            if token.scheduling.load(ordering: .acquiring) == here, DeliveryTurn.currentThread() == here {
+            if token.scheduling.load(ordering: .acquiring) == here, SerializerHold.currentThread == here {
                 // Run before `schedule` returned, so still inside the mutation's `willSet`.
                 token.scheduling.store(here | 1, ordering: .releasing)
                 let retry = scheduler.schedule(token) { [self] token in
-                    if token.scheduling.load(ordering: .acquiring) == here | 1, DeliveryTurn.currentThread() == here {
+                    if token.scheduling.load(ordering: .acquiring) == here | 1, SerializerHold.currentThread == here {
                         rxFatalError(
                             "RxSwiftModular: \(type(of: scheduler)) ran the read of an observed model inside the "
                                 + "model's willSet, before the change was stored, even when scheduled from one of its "
@@ -105,10 +106,10 @@ final class ObservationsSink<Observer: ObserverType>: Sink<Observer>, ChangeRece
             })
     }
 
-    // MARK: In the turn
+    // MARK: Holding the serializer
 
     private func perform(_ work: Work) {
-        guard let hold = turn.enter() else {
+        guard case .acquired(let hold) = serializer.enter() else {
             // This thread is delivering already (the observer's handler ran a scheduler
             // itself): after that delivery. Ending outranks reading.
             if requested == nil || work == .finish {
@@ -129,7 +130,7 @@ final class ObservationsSink<Observer: ObserverType>: Sink<Observer>, ChangeRece
             next = requested
             requested = nil
         }
-        turn.leave(hold)
+        serializer.leave(hold, { _ in })
     }
 
     /// Reads the expression under tracking, arming the next change, and forwards the result.

@@ -34,7 +34,7 @@ final class Amb<Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let subscriptions = sources.map { _ in SingleAssignmentDisposable() }
         let sink = AmbSink(subscriptions: subscriptions, observer: observer, cancel: cancel)

@@ -42,7 +42,7 @@ final class CombineLatestCollection<SourceElement, Result>: Producer<Result> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Result {
         let sink = CombineLatestCollectionSink<Observer, SourceElement>(
             count: sources.count, resultSelector: resultSelector, observer: observer, cancel: cancel)
@@ -65,7 +65,7 @@ final class CombineLatestCollectionSink<Observer: ObserverType, SourceElement>:
 {
     let subscriptions: [SingleAssignmentDisposable]
     private let resultSelector: ([SourceElement]) throws -> Observer.Element
-    // Guarded by `lock`.
+    // Touched only by the thread holding the serializer.
     private var latest: [SourceElement?]
     private var withLatest = 0
     private var isDone: [Bool]
@@ -92,50 +92,42 @@ final class CombineLatestCollectionSink<Observer: ObserverType, SourceElement>:
     }
 
     func next(_ element: SourceElement, at index: Int) {
-        let (delivery, replaced) = lock.withLockReturningShared {
-            () -> (SerializedDelivery<[SourceElement]>?, SourceElement?) in
-            // Shared: the latest elements are touched only under this lock.
-            guard !isTerminated else { return (nil, nil) }
-            if latest[index] == nil {
-                withLatest += 1
-            }
-            let replaced = latest[index]
-            latest[index] = element
-            if withLatest < latest.count {
-                let othersDone = doneCount - (isDone[index] ? 1 : 0)
-                return (othersDone == latest.count - 1 ? claimOrQueue(terminate(.completed)) : nil, replaced)
-            }
-            return (claimOrQueue(.item(latest.map { $0! })), replaced)
+        guard !isTerminated else { return }
+        if latest[index] == nil {
+            withLatest += 1
         }
-        _ = replaced
+        var replaced: SourceElement? = element
+        swap(&latest[index], &replaced)
+        // `replaced` dies as this returns, once this event is delivered: whatever its `deinit`
+        // sends follows it.
+        let delivery: SerializedDelivery<[SourceElement]>?
+        if withLatest < latest.count {
+            let othersDone = doneCount - (isDone[index] ? 1 : 0)
+            delivery = othersDone == latest.count - 1 ? claimOrQueue(terminate(.completed)) : nil
+        } else {
+            delivery = claimOrQueue(.item(latest.map { $0! }))
+        }
         if let delivery {
-            deliverInOrder(delivery)
+            deliverClaimed(delivery)
         }
     }
 
-    /// Handles the completion of the source at `index`, in the turn. The caller then lets go
-    /// of that source's subscription, outside the turn: its teardown may wait for a thread that
-    /// is itself waiting for the turn to send into another source (RxSwift's test2703).
+    /// Handles the completion of the source at `index`, holding the serializer. The caller then
+    /// lets go of that source's subscription, after giving the serializer back: its teardown may
+    /// wait for a thread that is itself waiting for the serializer to send into another source
+    /// (RxSwift's test2703).
     func done(at index: Int) {
-        let delivery = lock.withLockReturningShared { () -> SerializedDelivery<[SourceElement]>? in
-            guard !isTerminated, !isDone[index] else { return nil }
-            isDone[index] = true
-            doneCount += 1
-            return doneCount == isDone.count ? claimOrQueue(terminate(.completed)) : nil
-        }
-        if let delivery {
-            deliverInOrder(delivery)
+        guard !isTerminated, !isDone[index] else { return }
+        isDone[index] = true
+        doneCount += 1
+        if doneCount == isDone.count, let delivery = claimOrQueue(terminate(.completed)) {
+            deliverClaimed(delivery)
         }
     }
 
     func fail(_ error: any Swift.Error) {
-        let delivery = lock.withLockReturningShared { () -> SerializedDelivery<[SourceElement]>? in
-            guard !isTerminated else { return nil }
-            return claimOrQueue(terminate(.error(error)))
-        }
-        if let delivery {
-            deliverInOrder(delivery)
-        }
+        guard !isTerminated, let delivery = claimOrQueue(terminate(.error(error))) else { return }
+        deliverClaimed(delivery)
     }
 
     override func deliver(_ item: [SourceElement]) {
@@ -150,11 +142,7 @@ final class CombineLatestCollectionSink<Observer: ObserverType, SourceElement>:
     }
 
     override func releaseRetainedState() {
-        let latest = lock.withLockReturningShared { () -> [SourceElement?] in
-            defer { self.latest = self.latest.map { _ in nil } }
-            return self.latest
-        }
-        _ = latest
+        latest = latest.map { _ in nil }
     }
 }
 
@@ -175,7 +163,7 @@ struct CombineLatestCollectionObserver<Observer: ObserverType, SourceElement>: O
             }
         }
         if event.isStopEvent {
-            // Outside the turn: see `done(at:)`.
+            // After giving the serializer back: see `done(at:)`.
             sink.subscriptions[index].dispose()
         }
     }

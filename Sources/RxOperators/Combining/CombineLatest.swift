@@ -4,7 +4,7 @@ import RxDisposables
 // The public overloads for two to eight sources are generated: CombineLatest+Arity.swift.
 
 /// The producer behind `combineLatest` of two to eight sources: one implementation for every
-/// arity, through a parameter pack (Docs/Operators.md, "Arity", has the measurements).
+/// arity, through a parameter pack (Benchmarks/RESULTS.md, "Notes moved out of the guides", has the measurements).
 final class CombineLatest<Result, each Source>: Producer<Result> {
     private let sources: (repeat Observable<each Source>)
     private let resultSelector: (repeat each Source) throws -> Result
@@ -17,7 +17,7 @@ final class CombineLatest<Result, each Source>: Producer<Result> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Result {
         let sink = CombineLatestSink<Observer, repeat each Source>(
             resultSelector: resultSelector, observer: observer, cancel: cancel)
@@ -27,8 +27,8 @@ final class CombineLatest<Result, each Source>: Producer<Result> {
     }
 }
 
-/// One source's place in a `combineLatest`: its latest element, guarded by the sink's lock, and
-/// its subscription, which ends when the source does.
+/// One source's place in a `combineLatest`: its latest element, touched only by the thread
+/// holding the sink's serializer, and its subscription, which ends when the source does.
 final class CombineLatestSlot<Element> {
     var latest: Element?
     let subscription = SingleAssignmentDisposable()
@@ -43,7 +43,7 @@ final class CombineLatestSlot<Element> {
 /// Keeps the latest element of every source and, once each has sent one, sends the result of
 /// all of them whenever any sends.
 ///
-/// Each source event runs inside the delivery turn, as `serialized(_:)` would run it, but through
+/// Each source event runs holding the serializer, as `serialized(_:)` would run it, but through
 /// `enterTurn()` and `leaveTurn(_:)`: a closure here cannot capture the parameter pack.
 final class CombineLatestSink<Observer: ObserverType, each Source>:
     SerializingSink<Observer, (repeat each Source)>
@@ -89,59 +89,49 @@ final class CombineLatestSink<Observer: ObserverType, each Source>:
     }
 
     func next<Element>(_ element: Element, in slot: CombineLatestSlot<Element>, bit: UInt16) {
-        let hold = enterTurn()
-        defer { leaveTurn(hold) }
-        let (delivery, replaced) = lock.withLockReturningShared {
-            () -> (SerializedDelivery<(repeat each Source)>?, Element?) in
-            // Shared: the slots are touched only under this lock.
-            guard !isTerminated else { return (nil, nil) }
-            let replaced = slot.latest
-            slot.latest = element
-            hasLatest |= bit
-            if hasLatest == all {
-                return (claimOrQueue(.item(snapshot())), replaced)
-            }
+        let turn = enterTurn()
+        defer { leaveTurn(turn) }
+        guard turn.admits, !isTerminated else { return }
+        var replaced: Element? = element
+        swap(&slot.latest, &replaced)
+        // `replaced` dies as this returns, once this event is delivered: whatever its `deinit`
+        // sends follows it.
+        hasLatest |= bit
+        let delivery: SerializedDelivery<(repeat each Source)>?
+        if hasLatest == all {
+            delivery = claimOrQueue(.item(snapshot()))
+        } else if isDone | bit == all {
             // Every other source finished: the missing ones will never send.
-            if isDone | bit == all {
-                return (claimOrQueue(terminate(.completed)), replaced)
-            }
-            return (nil, replaced)
+            delivery = claimOrQueue(terminate(.completed))
+        } else {
+            delivery = nil
         }
-        _ = replaced
         if let delivery {
-            deliverInOrder(delivery)
+            deliverClaimed(delivery)
         }
     }
 
-    /// Under the lock, once every source has sent: the latest element of each.
+    /// Once every source has sent: the latest element of each.
     private func snapshot() -> (repeat each Source) {
         let slots = self.slots
         return (repeat latestElement(of: each slots))
     }
 
     func done(bit: UInt16) {
-        let hold = enterTurn()
-        defer { leaveTurn(hold) }
-        let delivery = lock.withLockReturningShared { () -> SerializedDelivery<(repeat each Source)>? in
-            guard !isTerminated else { return nil }
-            isDone |= bit
-            return isDone == all ? claimOrQueue(terminate(.completed)) : nil
-        }
-        if let delivery {
-            deliverInOrder(delivery)
+        let turn = enterTurn()
+        defer { leaveTurn(turn) }
+        guard turn.admits, !isTerminated else { return }
+        isDone |= bit
+        if isDone == all, let delivery = claimOrQueue(terminate(.completed)) {
+            deliverClaimed(delivery)
         }
     }
 
     func fail(_ error: any Swift.Error) {
-        let hold = enterTurn()
-        defer { leaveTurn(hold) }
-        let delivery = lock.withLockReturningShared { () -> SerializedDelivery<(repeat each Source)>? in
-            guard !isTerminated else { return nil }
-            return claimOrQueue(terminate(.error(error)))
-        }
-        if let delivery {
-            deliverInOrder(delivery)
-        }
+        let turn = enterTurn()
+        defer { leaveTurn(turn) }
+        guard turn.admits, !isTerminated, let delivery = claimOrQueue(terminate(.error(error))) else { return }
+        deliverClaimed(delivery)
     }
 
     override func deliver(_ item: (repeat each Source)) {
@@ -157,8 +147,7 @@ final class CombineLatestSink<Observer: ObserverType, each Source>:
 
     override func releaseRetainedState() {
         for slot in repeat each slots {
-            let latest = lock.withLockReturningShared { slot.takeLatest() }
-            _ = latest
+            _ = slot.takeLatest()
         }
     }
 }
@@ -169,7 +158,7 @@ private func latestElement<Element>(of slot: CombineLatestSlot<Element>) -> Elem
 }
 
 /// One source's observer in a `combineLatest`.
-struct CombineLatestSourceObserver<Observer: ObserverType, Element, each Source>: ThreeMethodObserver {
+struct CombineLatestSourceObserver<Observer: ObserverType, Element, each Source>: EventRoutingObserver {
     let sink: CombineLatestSink<Observer, repeat each Source>
     let slot: CombineLatestSlot<Element>
     let bit: UInt16

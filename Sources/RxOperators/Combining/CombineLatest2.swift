@@ -2,7 +2,7 @@ import RxCore
 import RxDisposables
 
 /// The producer behind `combineLatest` of two sources: a concrete two-source sink, the fast path
-/// (Docs/Operators.md, "Arity", has the measurements).
+/// (Benchmarks/RESULTS.md, "Notes moved out of the guides", has the measurements).
 final class CombineLatest2<Result, First, Second>: Producer<Result> {
     private let first: Observable<First>
     private let second: Observable<Second>
@@ -24,7 +24,7 @@ final class CombineLatest2<Result, First, Second>: Producer<Result> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Result {
         let sink = CombineLatest2Sink<Observer, First, Second>(
             pairOffset: pairOffset, resultSelector: resultSelector, observer: observer, cancel: cancel)
@@ -38,16 +38,16 @@ final class CombineLatest2<Result, First, Second>: Producer<Result> {
 /// Keeps the latest element of both sources and, once each has sent one, sends the result of
 /// both whenever either sends.
 ///
-/// The latest elements live in raw storage of their own type, and the pair being delivered in
-/// two more slots that only the deliverer reads: in unspecialised generic code an optional or a
-/// tuple of the element types costs a runtime metadata lookup on every use, which this path
-/// never makes.
+/// The latest elements live in raw storage of their own type: in unspecialised generic code an
+/// optional or a tuple of the element types costs a runtime metadata lookup on every use, which
+/// this path never makes.
 final class CombineLatest2Sink<Observer: ObserverType, First, Second>: SerializingSink<Observer, (First, Second)> {
     let firstSubscription = SingleAssignmentDisposable()
     let secondSubscription = SingleAssignmentDisposable()
     private let resultSelector: (First, Second) throws -> Observer.Element
-    // Guarded by `lock`; initialised when the matching flag is set. The lock keeps the accesses
-    // to the flags apart, so the runtime's exclusivity check, a call on every access, is left out.
+    // Touched only by the thread holding the serializer; initialised when the matching flag is
+    // set. The serializer keeps the accesses to the flags apart, so the runtime's exclusivity
+    // check, a call on every access, is left out.
     private let latestFirst = UnsafeMutablePointer<First>.allocate(capacity: 1)
     private let latestSecond = UnsafeMutablePointer<Second>.allocate(capacity: 1)
     @exclusivity(unchecked)
@@ -58,9 +58,6 @@ final class CombineLatest2Sink<Observer: ObserverType, First, Second>: Serializi
     private var isFirstDone = false
     @exclusivity(unchecked)
     private var isSecondDone = false
-    // Written under `lock` by the thread that claims delivery, then read by it alone.
-    private let outgoingFirst = UnsafeMutablePointer<First>.allocate(capacity: 1)
-    private let outgoingSecond = UnsafeMutablePointer<Second>.allocate(capacity: 1)
 
     // The tuple form's result, built in place by the deliverer (see the producer's `pairOffset`).
     private let pairOffset: Int?
@@ -89,131 +86,98 @@ final class CombineLatest2Sink<Observer: ObserverType, First, Second>: Serializi
         }
         latestFirst.deallocate()
         latestSecond.deallocate()
-        outgoingFirst.deallocate()
-        outgoingSecond.deallocate()
         outgoingPair?.deallocate()
     }
 
     func nextFirst(_ element: First) {
+        guard !isTerminated else { return }
         var element = element
-        let outcome = lock.withLock { () -> TwoSourceOutcome in
-            guard !isTerminated else { return .nothing }
-            if hasFirst {
-                // The replaced element ends up in `element`, released after the lock.
-                swap(&latestFirst.pointee, &element)
-            } else {
-                latestFirst.initialize(to: element)
-                hasFirst = true
-            }
-            return outcomeOfElement(otherIsDone: isSecondDone)
+        if hasFirst {
+            swap(&latestFirst.pointee, &element)
+        } else {
+            latestFirst.initialize(to: element)
+            hasFirst = true
         }
-        finish(outcome)
+        deliverLatest(otherIsDone: isSecondDone)
+        // The replaced element, now in `element`, dies as this returns: whatever its `deinit`
+        // sends follows this delivery.
     }
 
     func nextSecond(_ element: Second) {
+        guard !isTerminated else { return }
         var element = element
-        let outcome = lock.withLock { () -> TwoSourceOutcome in
-            guard !isTerminated else { return .nothing }
-            if hasSecond {
-                swap(&latestSecond.pointee, &element)
-            } else {
-                latestSecond.initialize(to: element)
-                hasSecond = true
-            }
-            return outcomeOfElement(otherIsDone: isFirstDone)
+        if hasSecond {
+            swap(&latestSecond.pointee, &element)
+        } else {
+            latestSecond.initialize(to: element)
+            hasSecond = true
         }
-        finish(outcome)
+        deliverLatest(otherIsDone: isFirstDone)
     }
 
-    /// Under the lock, after an element was stored.
-    private func outcomeOfElement(otherIsDone: Bool) -> TwoSourceOutcome {
+    /// After an element was stored: delivers the latest pair, now or, from inside a delivery,
+    /// after it.
+    private func deliverLatest(otherIsDone: Bool) {
         guard hasFirst, hasSecond else {
             // The other source finished without an element: there will never be a pair.
-            return otherIsDone ? claimCompletion() : .nothing
+            if otherIsDone {
+                claimCompletion()
+            }
+            return
         }
         if claimDelivery() {
-            if let pairOffset, let outgoingPair {
-                // The tuple form: the result itself, built in place. One value copied each,
-                // not a buffer of one (`from:count:`), which in unspecialised code goes through
-                // the runtime's array copy and `memcpy`.
-                outgoingPair.initializeMemory(as: First.self, to: latestFirst.pointee)
-                (outgoingPair + pairOffset).initializeMemory(as: Second.self, to: latestSecond.pointee)
-            } else {
-                outgoingFirst.initialize(to: latestFirst.pointee)
-                outgoingSecond.initialize(to: latestSecond.pointee)
-            }
-            return .deliverClaimed
+            deliver(first: latestFirst.pointee, second: latestSecond.pointee)
+        } else {
+            enqueueLatestPair()
         }
-        enqueueLatestPair()
-        return .nothing
     }
 
-    /// Under the lock, while another thread delivers: queues the latest pair for it. Out of line,
-    /// so that the element path does not look up the tuple's and the queue item's metadata.
+    /// From inside a delivery: queues the latest pair for after it. Out of line, so that the
+    /// element path does not look up the tuple's and the queue item's metadata.
     @inline(never)
     private func enqueueLatestPair() {
         enqueue(.item((latestFirst.pointee, latestSecond.pointee)))
     }
 
-    /// Under the lock: decides completion, to be delivered by the caller or, when another
-    /// thread is delivering, by that thread.
-    private func claimCompletion() -> TwoSourceOutcome {
+    /// Ends the subscription with completion, delivered now or, from inside a delivery, after
+    /// it.
+    private func claimCompletion() {
         isTerminated = true
         if claimDelivery() {
-            return .complete
-        }
-        enqueue(.completed)
-        return .nothing
-    }
-
-    private func finish(_ outcome: TwoSourceOutcome) {
-        switch outcome {
-        case .nothing:
-            return
-        case .deliverClaimed:
-            if pairOffset != nil, let outgoingPair {
-                forwardNext(outgoingPair.assumingMemoryBound(to: Observer.Element.self).move())
-            } else {
-                deliver(first: outgoingFirst.move(), second: outgoingSecond.move())
-            }
-            deliverQueued()
-        case .complete:
             deliverCompletion()
+        } else {
+            enqueue(.completed)
         }
     }
 
     /// Out of line, so that the element path does not look up the metadata this needs.
     @inline(never)
     private func deliverCompletion() {
-        deliverInOrder(.completed)
+        deliverClaimed(.completed)
     }
 
     func done(isFirst: Bool) {
-        let outcome = lock.withLock { () -> TwoSourceOutcome in
-            guard !isTerminated else { return .nothing }
-            if isFirst {
-                isFirstDone = true
-            } else {
-                isSecondDone = true
-            }
-            return isFirstDone && isSecondDone ? claimCompletion() : .nothing
+        guard !isTerminated else { return }
+        if isFirst {
+            isFirstDone = true
+        } else {
+            isSecondDone = true
         }
-        finish(outcome)
+        if isFirstDone && isSecondDone {
+            claimCompletion()
+        }
     }
 
     func fail(_ error: any Swift.Error) {
-        let delivery = lock.withLockReturningShared { () -> SerializedDelivery<(First, Second)>? in
-            guard !isTerminated else { return nil }
-            return claimOrQueue(terminate(.error(error)))
-        }
-        if let delivery {
-            deliverInOrder(delivery)
-        }
+        guard !isTerminated, let delivery = claimOrQueue(terminate(.error(error))) else { return }
+        deliverClaimed(delivery)
     }
 
     private func deliver(first: First, second: Second) {
         if let pairOffset, let outgoingPair {
             // `Observer.Element` is `(First, Second)`, whose second element is at `pairOffset`.
+            // One value copied each, not a buffer of one (`from:count:`), which in unspecialised
+            // code goes through the runtime's array copy and `memcpy`.
             outgoingPair.initializeMemory(as: First.self, to: first)
             (outgoingPair + pairOffset).initializeMemory(as: Second.self, to: second)
             forwardNext(outgoingPair.assumingMemoryBound(to: Observer.Element.self).move())
@@ -234,25 +198,19 @@ final class CombineLatest2Sink<Observer: ObserverType, First, Second>: Serializi
     }
 
     override func releaseRetainedState() {
-        // Moved out under the lock, released after it.
-        var first: First?
-        var second: Second?
-        lock.withLock {
-            if hasFirst {
-                first = latestFirst.move()
-                hasFirst = false
-            }
-            if hasSecond {
-                second = latestSecond.move()
-                hasSecond = false
-            }
+        if hasFirst {
+            hasFirst = false
+            latestFirst.deinitialize(count: 1)
         }
-        _ = (first, second)
+        if hasSecond {
+            hasSecond = false
+            latestSecond.deinitialize(count: 1)
+        }
     }
 }
 
 /// The first source's observer in a two-source `combineLatest`.
-struct CombineLatest2FirstObserver<Observer: ObserverType, First, Second>: ThreeMethodObserver {
+struct CombineLatest2FirstObserver<Observer: ObserverType, First, Second>: EventRoutingObserver {
     let sink: CombineLatest2Sink<Observer, First, Second>
 
     func onNext(_ element: First) {
@@ -281,7 +239,7 @@ struct CombineLatest2FirstObserver<Observer: ObserverType, First, Second>: Three
 }
 
 /// The second source's observer in a two-source `combineLatest`.
-struct CombineLatest2SecondObserver<Observer: ObserverType, First, Second>: ThreeMethodObserver {
+struct CombineLatest2SecondObserver<Observer: ObserverType, First, Second>: EventRoutingObserver {
     let sink: CombineLatest2Sink<Observer, First, Second>
 
     func onNext(_ element: Second) {

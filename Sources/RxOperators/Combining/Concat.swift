@@ -116,7 +116,7 @@ where Sources.Element == Observable<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         // This producer's own type, read from the instance: no metadata lookup per source.
         let sink = ConcatSequenceSink<Sources, Observer>(

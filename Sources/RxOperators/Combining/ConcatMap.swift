@@ -30,7 +30,7 @@ final class ConcatMap<SourceElement, Inner: ObservableConvertibleType>: Producer
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Inner.Element {
         let sink = FlatMapSink(
             selector: selector, maxConcurrent: 1, dropsWhileActive: false, observer: observer, cancel: cancel)

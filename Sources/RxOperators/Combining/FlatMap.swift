@@ -32,7 +32,7 @@ final class FlatMap<SourceElement, Inner: ObservableConvertibleType>: Producer<I
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Inner.Element {
         let sink = FlatMapSink(
             selector: selector, maxConcurrent: .max, dropsWhileActive: dropsWhileActive, observer: observer,

@@ -31,7 +31,7 @@ final class FlatMapLatest<SourceElement, Inner: ObservableConvertibleType>: Prod
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Inner.Element {
         FlatMapLatestSink(selector: selector, observer: observer, cancel: cancel).run(source)
     }

@@ -49,7 +49,7 @@ final class Merge<Inner: ObservableConvertibleType>: Producer<Inner.Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Inner.Element {
         MergeIdentitySink<Inner, Observer>(observer: observer, cancel: cancel).run(source)
     }
@@ -64,7 +64,7 @@ final class MergeArray<Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         MergeIdentitySink<Observable<Element>, Observer>(observer: observer, cancel: cancel).run(elements: sources)
     }

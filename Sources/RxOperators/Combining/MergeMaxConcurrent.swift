@@ -28,7 +28,7 @@ final class MergeLimited<Inner: ObservableConvertibleType>: Producer<Inner.Eleme
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Inner.Element {
         MergeIdentitySink<Inner, Observer>(maxConcurrent: maxConcurrent, observer: observer, cancel: cancel).run(source)
     }

@@ -22,7 +22,7 @@ final class StartWith<Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sink = StartWithSink(observer: observer, cancel: cancel)
         // Sent before `run` returns, as RxSwift does: a downstream that stops early (`take(1)`)

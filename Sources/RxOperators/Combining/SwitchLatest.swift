@@ -22,7 +22,7 @@ final class SwitchLatest<Inner: ObservableConvertibleType>: Producer<Inner.Eleme
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Inner.Element {
         SwitchIdentitySink<Inner, Observer>(observer: observer, cancel: cancel).run(source)
     }

@@ -42,7 +42,7 @@ final class WithLatestFrom<First, Second, Result>: Producer<Result> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Result {
         let sink = WithLatestFromSink<Observer, First, Second>(
             resultSelector: resultSelector, observer: observer, cancel: cancel)
@@ -59,15 +59,12 @@ final class WithLatestFromSink<Observer: ObserverType, First, Second>: Serializi
     let firstSubscription = SingleAssignmentDisposable()
     let secondSubscription = SingleAssignmentDisposable()
     private let resultSelector: (First, Second) throws -> Observer.Element
-    // The latest element of the second sequence, guarded by `lock`, in raw storage of its own
-    // type and initialised once `hasLatest` is set; and the pair being delivered, written under
-    // `lock` by the thread that claims delivery, then read by it alone (see
-    // ``CombineLatest2Sink`` on why no tuple or optional is built on the element path).
+    // The latest element of the second sequence, touched only by the thread holding the
+    // serializer, in raw storage of its own type and initialised once `hasLatest` is set (see
+    // ``CombineLatest2Sink`` on why no optional is built on the element path).
     private let latest = UnsafeMutablePointer<Second>.allocate(capacity: 1)
     @exclusivity(unchecked)
     private var hasLatest = false
-    private let outgoingFirst = UnsafeMutablePointer<First>.allocate(capacity: 1)
-    private let outgoingSecond = UnsafeMutablePointer<Second>.allocate(capacity: 1)
 
     init(
         resultSelector: @escaping (First, Second) throws -> Observer.Element, observer: Observer,
@@ -82,56 +79,39 @@ final class WithLatestFromSink<Observer: ObserverType, First, Second>: Serializi
             latest.deinitialize(count: 1)
         }
         latest.deallocate()
-        outgoingFirst.deallocate()
-        outgoingSecond.deallocate()
     }
 
     func nextFirst(_ element: First) {
-        let outcome = lock.withLock { () -> TwoSourceOutcome in
-            guard !isTerminated, hasLatest else { return .nothing }
-            if claimDelivery() {
-                outgoingFirst.initialize(to: element)
-                outgoingSecond.initialize(to: latest.pointee)
-                return .deliverClaimed
-            }
+        guard !isTerminated, hasLatest else { return }
+        if claimDelivery() {
+            deliver(first: element, second: latest.pointee)
+        } else {
             enqueuePair(element)
-            return .nothing
-        }
-        if outcome == .deliverClaimed {
-            deliver(first: outgoingFirst.move(), second: outgoingSecond.move())
-            deliverQueued()
         }
     }
 
-    /// Under the lock, while another thread delivers: queues the pair for it. Out of line, so
-    /// that the element path does not look up the tuple's and the queue item's metadata.
+    /// From inside a delivery: queues the pair for after it. Out of line, so that the element
+    /// path does not look up the tuple's and the queue item's metadata.
     @inline(never)
     private func enqueuePair(_ element: First) {
         enqueue(.item((element, latest.pointee)))
     }
 
     func nextSecond(_ element: Second) {
-        var element = element
-        lock.withLock {
-            guard !isTerminated else { return }
-            if hasLatest {
-                // The replaced element ends up in `element`, released after the lock.
-                swap(&latest.pointee, &element)
-            } else {
-                latest.initialize(to: element)
-                hasLatest = true
-            }
+        guard !isTerminated else { return }
+        if hasLatest {
+            // The replaced element dies as this returns, once the state is consistent.
+            var element = element
+            swap(&latest.pointee, &element)
+        } else {
+            latest.initialize(to: element)
+            hasLatest = true
         }
     }
 
     func end(_ terminal: SerializedDelivery<(First, Second)>) {
-        let delivery = lock.withLockReturningShared { () -> SerializedDelivery<(First, Second)>? in
-            guard !isTerminated else { return nil }
-            return claimOrQueue(terminate(terminal))
-        }
-        if let delivery {
-            deliverInOrder(delivery)
-        }
+        guard !isTerminated, let delivery = claimOrQueue(terminate(terminal)) else { return }
+        deliverClaimed(delivery)
     }
 
     private func deliver(first: First, second: Second) {
@@ -150,20 +130,15 @@ final class WithLatestFromSink<Observer: ObserverType, First, Second>: Serializi
     }
 
     override func releaseRetainedState() {
-        // Moved out under the lock, released after it.
-        var released: Second?
-        lock.withLock {
-            if hasLatest {
-                released = latest.move()
-                hasLatest = false
-            }
+        if hasLatest {
+            hasLatest = false
+            latest.deinitialize(count: 1)
         }
-        _ = released
     }
 }
 
 /// The first sequence's observer: its elements are paired, its end is the result's end.
-struct WithLatestFromFirstObserver<Observer: ObserverType, First, Second>: ThreeMethodObserver {
+struct WithLatestFromFirstObserver<Observer: ObserverType, First, Second>: EventRoutingObserver {
     let sink: WithLatestFromSink<Observer, First, Second>
 
     func onNext(_ element: First) {
@@ -187,7 +162,7 @@ struct WithLatestFromFirstObserver<Observer: ObserverType, First, Second>: Three
 
 /// The second sequence's observer: its elements replace the latest; its completion ends only its
 /// own subscription.
-struct WithLatestFromSecondObserver<Observer: ObserverType, First, Second>: ThreeMethodObserver {
+struct WithLatestFromSecondObserver<Observer: ObserverType, First, Second>: EventRoutingObserver {
     let sink: WithLatestFromSink<Observer, First, Second>
 
     func onNext(_ element: Second) {

@@ -41,7 +41,7 @@ final class ZipCollection<SourceElement, Result>: Producer<Result> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Result {
         let sink = ZipCollectionSink<Observer, SourceElement>(
             count: sources.count, resultSelector: resultSelector, observer: observer, cancel: cancel)
@@ -61,7 +61,7 @@ final class ZipCollection<SourceElement, Result>: Producer<Result> {
 final class ZipCollectionSink<Observer: ObserverType, SourceElement>: SerializingSink<Observer, [SourceElement]> {
     let subscriptions: [SingleAssignmentDisposable]
     private let resultSelector: ([SourceElement]) throws -> Observer.Element
-    // Guarded by `lock`; emptied on disposal.
+    // Touched only by the thread holding the serializer; emptied on disposal.
     private var waiting: [RingQueue<SourceElement>]
     private var withWaiting = 0
     private var isDone: [Bool]
@@ -79,64 +79,55 @@ final class ZipCollectionSink<Observer: ObserverType, SourceElement>: Serializin
     }
 
     func next(_ element: SourceElement, at index: Int) {
-        let delivery = lock.withLockReturningShared { () -> SerializedDelivery<[SourceElement]>? in
-            // Shared: the queues are touched only under this lock.
-            guard !isTerminated, index < waiting.count else { return nil }
-            if withWaiting + (waiting[index].isEmpty ? 1 : 0) < waiting.count {
-                // A source that finished with nothing waiting will never complete a pair again:
-                // the element is not kept (it dies with the caller's reference, outside the
-                // lock). As RxSwift's zip of a collection, such an element ends the result once
-                // every other source has finished; until then the others may still send.
-                if doneCount > 0, waiting.indices.contains(where: { isDone[$0] && waiting[$0].isEmpty }) {
-                    return doneCount == waiting.count - 1 ? claimOrQueue(terminate(.completed)) : nil
-                }
-            }
-            waiting[index].append(element)
-            if waiting[index].count == 1 {
-                withWaiting += 1
-            }
-            if withWaiting < waiting.count {
-                return nil
-            }
-            withWaiting = 0
-            var firsts: [SourceElement] = []
-            firsts.reserveCapacity(waiting.count)
-            for queue in waiting {
-                firsts.append(queue.removeFirst())
-                if !queue.isEmpty {
-                    withWaiting += 1
-                }
-            }
-            return claimOrQueue(.item(firsts))
-        }
-        if let delivery {
-            deliverInOrder(delivery)
-        }
+        guard !isTerminated, index < waiting.count, let delivery = decide(element, at: index) else { return }
+        deliverClaimed(delivery)
     }
 
-    /// Handles the completion of the source at `index`, in the turn. The caller then lets go
-    /// of that source's subscription, outside the turn: its teardown may wait for a thread that
-    /// is itself waiting for the turn to send into another source (RxSwift's test2703).
-    func done(at index: Int) {
-        let delivery = lock.withLockReturningShared { () -> SerializedDelivery<[SourceElement]>? in
-            guard !isTerminated, !isDone[index] else { return nil }
-            isDone[index] = true
-            doneCount += 1
-            return doneCount == isDone.count ? claimOrQueue(terminate(.completed)) : nil
+    /// What `element` from the source at `index` makes the sink deliver now, if anything.
+    private func decide(_ element: SourceElement, at index: Int) -> SerializedDelivery<[SourceElement]>? {
+        if withWaiting + (waiting[index].isEmpty ? 1 : 0) < waiting.count {
+            // A source that finished with nothing waiting will never complete a pair again: the
+            // element is not kept. As RxSwift's zip of a collection, such an element ends the
+            // result once every other source has finished; until then the others may still send.
+            if doneCount > 0, waiting.indices.contains(where: { isDone[$0] && waiting[$0].isEmpty }) {
+                return doneCount == waiting.count - 1 ? claimOrQueue(terminate(.completed)) : nil
+            }
         }
-        if let delivery {
-            deliverInOrder(delivery)
+        waiting[index].append(element)
+        if waiting[index].count == 1 {
+            withWaiting += 1
+        }
+        if withWaiting < waiting.count {
+            return nil
+        }
+        withWaiting = 0
+        var firsts: [SourceElement] = []
+        firsts.reserveCapacity(waiting.count)
+        for queue in waiting {
+            firsts.append(queue.removeFirst())
+            if !queue.isEmpty {
+                withWaiting += 1
+            }
+        }
+        return claimOrQueue(.item(firsts))
+    }
+
+    /// Handles the completion of the source at `index`, holding the serializer. The caller then
+    /// lets go of that source's subscription, after giving the serializer back: its teardown may
+    /// wait for a thread that is itself waiting for the serializer to send into another source
+    /// (RxSwift's test2703).
+    func done(at index: Int) {
+        guard !isTerminated, !isDone[index] else { return }
+        isDone[index] = true
+        doneCount += 1
+        if doneCount == isDone.count, let delivery = claimOrQueue(terminate(.completed)) {
+            deliverClaimed(delivery)
         }
     }
 
     func fail(_ error: any Swift.Error) {
-        let delivery = lock.withLockReturningShared { () -> SerializedDelivery<[SourceElement]>? in
-            guard !isTerminated else { return nil }
-            return claimOrQueue(terminate(.error(error)))
-        }
-        if let delivery {
-            deliverInOrder(delivery)
-        }
+        guard !isTerminated, let delivery = claimOrQueue(terminate(.error(error))) else { return }
+        deliverClaimed(delivery)
     }
 
     override func deliver(_ item: [SourceElement]) {
@@ -151,12 +142,7 @@ final class ZipCollectionSink<Observer: ObserverType, SourceElement>: Serializin
     }
 
     override func releaseRetainedState() {
-        // The queues, and what waits in them, go after the lock is given back.
-        let waiting = lock.withLockReturningShared { () -> [RingQueue<SourceElement>] in
-            defer { self.waiting = [] }
-            return self.waiting
-        }
-        _ = waiting
+        waiting = []
     }
 }
 
@@ -177,7 +163,7 @@ struct ZipCollectionObserver<Observer: ObserverType, SourceElement>: ObserverTyp
             }
         }
         if event.isStopEvent {
-            // Outside the turn: see `done(at:)`.
+            // After giving the serializer back: see `done(at:)`.
             sink.subscriptions[index].dispose()
         }
     }

@@ -4,7 +4,7 @@ import RxDisposables
 // The public overloads for two to eight sources are generated: Zip+Arity.swift.
 
 /// The producer behind `zip` of two to eight sources: one implementation for every arity,
-/// through a parameter pack (Docs/Operators.md, "Arity", has the measurements).
+/// through a parameter pack (Benchmarks/RESULTS.md, "Notes moved out of the guides", has the measurements).
 final class Zip<Result, each Source>: Producer<Result> {
     private let sources: (repeat Observable<each Source>)
     private let resultSelector: (repeat each Source) throws -> Result
@@ -17,7 +17,7 @@ final class Zip<Result, each Source>: Producer<Result> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Result {
         let sink = ZipSink<Observer, repeat each Source>(
             resultSelector: resultSelector, observer: observer, cancel: cancel)
@@ -27,8 +27,9 @@ final class Zip<Result, each Source>: Producer<Result> {
     }
 }
 
-/// One source's place in a `zip`: the elements it sent that are not paired yet, guarded by the
-/// sink's lock, and its subscription, which ends when the source does.
+/// One source's place in a `zip`: the elements it sent that are not paired yet, touched only by
+/// the thread holding the sink's serializer, and its subscription, which ends when the source
+/// does.
 final class ZipSlot<Element> {
     var waiting: RingQueue<Element>? = RingQueue(minimumCapacity: 4)
     let subscription = SingleAssignmentDisposable()
@@ -52,7 +53,7 @@ final class ZipSlot<Element> {
 /// Queues each source's elements and sends the result of the first waiting element of every
 /// source as soon as each has one, taking them out of their queues.
 ///
-/// Each source event runs inside the delivery turn, as `serialized(_:)` would run it, but through
+/// Each source event runs holding the serializer, as `serialized(_:)` would run it, but through
 /// `enterTurn()` and `leaveTurn(_:)`: a closure here cannot capture the parameter pack.
 final class ZipSink<Observer: ObserverType, each Source>: SerializingSink<Observer, (repeat each Source)> {
     private let slots: (repeat ZipSlot<each Source>)
@@ -95,31 +96,25 @@ final class ZipSink<Observer: ObserverType, each Source>: SerializingSink<Observ
     }
 
     func next<Element>(_ element: Element, in slot: ZipSlot<Element>) {
-        let hold = enterTurn()
-        defer { leaveTurn(hold) }
-        let delivery = lock.withLockReturningShared { () -> SerializedDelivery<(repeat each Source)>? in
-            // Shared: the queues are touched only under this lock.
-            guard !isTerminated, let waiting = slot.waiting else { return nil }
-            if everySourceHasAnElement(besides: slot) {
-                waiting.append(element)
-                return claimOrQueue(.item(takeFirstOfEach()))
-            }
-            // A source that finished with nothing waiting will never complete a pair again, so
-            // the element is not kept (the caller still holds it: it dies outside the lock). The
-            // result still ends only when every source has, as RxSwift's zip of sources does and
-            // its tests (testZip_AllCompleted3...8) ask.
-            if someFinishedSourceIsEmpty() {
-                return nil
-            }
+        let turn = enterTurn()
+        defer { leaveTurn(turn) }
+        guard turn.admits, !isTerminated, let waiting = slot.waiting else { return }
+        if everySourceHasAnElement(besides: slot) {
             waiting.append(element)
-            return nil
+            if let delivery = claimOrQueue(.item(takeFirstOfEach())) {
+                deliverClaimed(delivery)
+            }
+            return
         }
-        if let delivery {
-            deliverInOrder(delivery)
+        // A source that finished with nothing waiting will never complete a pair again, so the
+        // element is not kept. The result still ends only when every source has, as RxSwift's
+        // zip of sources does and its tests (testZip_AllCompleted3...8) ask.
+        if !someFinishedSourceIsEmpty() {
+            waiting.append(element)
         }
     }
 
-    /// Under the lock: whether every source but the one of `arrived` has an element waiting.
+    /// Whether every source but the one of `arrived` has an element waiting.
     private func everySourceHasAnElement<Element>(besides arrived: ZipSlot<Element>) -> Bool {
         let slots = self.slots
         for slot in repeat each slots {
@@ -130,7 +125,7 @@ final class ZipSink<Observer: ObserverType, each Source>: SerializingSink<Observ
         return true
     }
 
-    /// Under the lock: whether a source that finished has no element waiting.
+    /// Whether a source that finished has no element waiting.
     private func someFinishedSourceIsEmpty() -> Bool {
         let slots = self.slots
         var bit: UInt16 = 1
@@ -149,28 +144,20 @@ final class ZipSink<Observer: ObserverType, each Source>: SerializingSink<Observ
     }
 
     func done(bit: UInt16) {
-        let hold = enterTurn()
-        defer { leaveTurn(hold) }
-        let delivery = lock.withLockReturningShared { () -> SerializedDelivery<(repeat each Source)>? in
-            guard !isTerminated else { return nil }
-            isDone |= bit
-            return isDone == all ? claimOrQueue(terminate(.completed)) : nil
-        }
-        if let delivery {
-            deliverInOrder(delivery)
+        let turn = enterTurn()
+        defer { leaveTurn(turn) }
+        guard turn.admits, !isTerminated else { return }
+        isDone |= bit
+        if isDone == all, let delivery = claimOrQueue(terminate(.completed)) {
+            deliverClaimed(delivery)
         }
     }
 
     func fail(_ error: any Swift.Error) {
-        let hold = enterTurn()
-        defer { leaveTurn(hold) }
-        let delivery = lock.withLockReturningShared { () -> SerializedDelivery<(repeat each Source)>? in
-            guard !isTerminated else { return nil }
-            return claimOrQueue(terminate(.error(error)))
-        }
-        if let delivery {
-            deliverInOrder(delivery)
-        }
+        let turn = enterTurn()
+        defer { leaveTurn(turn) }
+        guard turn.admits, !isTerminated, let delivery = claimOrQueue(terminate(.error(error))) else { return }
+        deliverClaimed(delivery)
     }
 
     override func deliver(_ item: (repeat each Source)) {
@@ -186,9 +173,7 @@ final class ZipSink<Observer: ObserverType, each Source>: SerializingSink<Observ
 
     override func releaseRetainedState() {
         for slot in repeat each slots {
-            // The queue, and what still waits in it, goes after the lock is given back.
-            let waiting = lock.withLockReturningShared { slot.takeAll() }
-            _ = waiting
+            _ = slot.takeAll()
         }
     }
 }
@@ -199,7 +184,7 @@ private func takeFirstElement<Element>(of slot: ZipSlot<Element>) -> Element {
 }
 
 /// One source's observer in a `zip`.
-struct ZipSourceObserver<Observer: ObserverType, Element, each Source>: ThreeMethodObserver {
+struct ZipSourceObserver<Observer: ObserverType, Element, each Source>: EventRoutingObserver {
     let sink: ZipSink<Observer, repeat each Source>
     let slot: ZipSlot<Element>
     let bit: UInt16

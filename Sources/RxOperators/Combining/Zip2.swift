@@ -2,7 +2,7 @@ import RxCore
 import RxDisposables
 
 /// The producer behind `zip` of two sources: a concrete two-source sink, the fast path
-/// (Docs/Operators.md, "Arity", has the measurements).
+/// (Benchmarks/RESULTS.md, "Notes moved out of the guides", has the measurements).
 final class Zip2<Result, First, Second>: Producer<Result> {
     private let first: Observable<First>
     private let second: Observable<Second>
@@ -24,7 +24,7 @@ final class Zip2<Result, First, Second>: Producer<Result> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Result {
         let sink = Zip2Sink<Observer, First, Second>(
             pairOffset: pairOffset, resultSelector: resultSelector, observer: observer, cancel: cancel)
@@ -39,15 +39,14 @@ final class Zip2<Result, First, Second>: Producer<Result> {
 /// element at the same position as soon as it arrives, taking it out of the queue.
 ///
 /// At most one queue holds elements at a time: an element that finds a partner waiting is
-/// paired at once and never queued. The pair being delivered sits in two slots that only the
-/// deliverer reads (see ``CombineLatest2Sink`` on why no tuple or optional is built on this
-/// path).
+/// paired at once and never queued.
 final class Zip2Sink<Observer: ObserverType, First, Second>: SerializingSink<Observer, (First, Second)> {
     let firstSubscription = SingleAssignmentDisposable()
     let secondSubscription = SingleAssignmentDisposable()
     private let resultSelector: (First, Second) throws -> Observer.Element
-    // Guarded by `lock`; `nil` once disposed. The lock keeps the accesses apart, so the
-    // runtime's exclusivity check, a call on every access, is left out.
+    // Touched only by the thread holding the serializer; `nil` once disposed. The serializer
+    // keeps the accesses apart, so the runtime's exclusivity check, a call on every access, is
+    // left out.
     @exclusivity(unchecked)
     private var firstWaiting: RingQueue<First>? = RingQueue(minimumCapacity: 4)
     @exclusivity(unchecked)
@@ -56,9 +55,6 @@ final class Zip2Sink<Observer: ObserverType, First, Second>: SerializingSink<Obs
     private var isFirstDone = false
     @exclusivity(unchecked)
     private var isSecondDone = false
-    // Written under `lock` by the thread that claims delivery, then read by it alone.
-    private let outgoingFirst = UnsafeMutablePointer<First>.allocate(capacity: 1)
-    private let outgoingSecond = UnsafeMutablePointer<Second>.allocate(capacity: 1)
 
     // The tuple form's result, built in place by the deliverer (see the producer's `pairOffset`).
     private let pairOffset: Int?
@@ -79,123 +75,79 @@ final class Zip2Sink<Observer: ObserverType, First, Second>: SerializingSink<Obs
     }
 
     deinit {
-        outgoingFirst.deallocate()
-        outgoingSecond.deallocate()
         outgoingPair?.deallocate()
     }
 
     func nextFirst(_ element: First) {
-        let outcome = lock.withLock { () -> TwoSourceOutcome in
-            guard !isTerminated, let firstWaiting, let secondWaiting else { return .nothing }
-            if secondWaiting.isEmpty {
-                // The second finished with nothing waiting: this element will never be paired,
-                // so it is not kept. The result ends only when both sources have, as RxSwift's.
-                if isSecondDone { return .nothing }
+        guard !isTerminated, let firstWaiting, let secondWaiting else { return }
+        if secondWaiting.isEmpty {
+            // The second finished with nothing waiting: this element will never be paired, so it
+            // is not kept. The result ends only when both sources have, as RxSwift's.
+            if !isSecondDone {
                 firstWaiting.append(element)
-                return .nothing
             }
-            if claimDelivery() {
-                stageOutgoing(element, secondWaiting.removeFirst())
-                return .deliverClaimed
-            }
-            enqueuePair(element, secondWaiting.removeFirst())
-            return .nothing
+            return
         }
-        finish(outcome)
+        if claimDelivery() {
+            deliver(first: element, second: secondWaiting.removeFirst())
+        } else {
+            enqueuePair(element, secondWaiting.removeFirst())
+        }
     }
 
     func nextSecond(_ element: Second) {
-        let outcome = lock.withLock { () -> TwoSourceOutcome in
-            guard !isTerminated, let firstWaiting, let secondWaiting else { return .nothing }
-            if firstWaiting.isEmpty {
-                if isFirstDone { return .nothing }
+        guard !isTerminated, let firstWaiting, let secondWaiting else { return }
+        if firstWaiting.isEmpty {
+            if !isFirstDone {
                 secondWaiting.append(element)
-                return .nothing
             }
-            if claimDelivery() {
-                stageOutgoing(firstWaiting.removeFirst(), element)
-                return .deliverClaimed
-            }
-            enqueuePair(firstWaiting.removeFirst(), element)
-            return .nothing
+            return
         }
-        finish(outcome)
-    }
-
-    /// Under the lock, by the thread that claimed delivery: the pair it is about to deliver, as
-    /// the result itself in the tuple form.
-    private func stageOutgoing(_ first: First, _ second: Second) {
-        if let pairOffset, let outgoingPair {
-            outgoingPair.initializeMemory(as: First.self, to: first)
-            (outgoingPair + pairOffset).initializeMemory(as: Second.self, to: second)
+        if claimDelivery() {
+            deliver(first: firstWaiting.removeFirst(), second: element)
         } else {
-            outgoingFirst.initialize(to: first)
-            outgoingSecond.initialize(to: second)
+            enqueuePair(firstWaiting.removeFirst(), element)
         }
     }
 
-    /// Under the lock, while another thread delivers: queues a pair for it. Out of line, so that
-    /// the element path does not look up the tuple's and the queue item's metadata.
+    /// From inside a delivery: queues a pair for after it. Out of line, so that the element path
+    /// does not look up the tuple's and the queue item's metadata.
     @inline(never)
     private func enqueuePair(_ first: First, _ second: Second) {
         enqueue(.item((first, second)))
     }
 
-    private func finish(_ outcome: TwoSourceOutcome) {
-        switch outcome {
-        case .nothing:
-            return
-        case .deliverClaimed:
-            if pairOffset != nil, let outgoingPair {
-                forwardNext(outgoingPair.assumingMemoryBound(to: Observer.Element.self).move())
-            } else {
-                deliver(first: outgoingFirst.move(), second: outgoingSecond.move())
-            }
-            deliverQueued()
-        case .complete:
-            deliverCompletion()
-        }
-    }
-
     /// Out of line, so that the element path does not look up the metadata this needs.
     @inline(never)
     private func deliverCompletion() {
-        deliverInOrder(.completed)
+        deliverClaimed(.completed)
     }
 
     func done(isFirst: Bool) {
-        let outcome = lock.withLock { () -> TwoSourceOutcome in
-            guard !isTerminated else { return .nothing }
-            if isFirst {
-                isFirstDone = true
-            } else {
-                isSecondDone = true
-            }
-            guard isFirstDone && isSecondDone else { return .nothing }
-            return claimCompletion()
+        guard !isTerminated else { return }
+        if isFirst {
+            isFirstDone = true
+        } else {
+            isSecondDone = true
         }
-        finish(outcome)
+        if isFirstDone && isSecondDone {
+            claimCompletion()
+        }
     }
 
-    /// Under the lock: ends the subscription with completion, delivered now or after the
-    /// delivery under way.
-    private func claimCompletion() -> TwoSourceOutcome {
+    /// Ends the subscription with completion, delivered now or after the delivery under way.
+    private func claimCompletion() {
         isTerminated = true
         if claimDelivery() {
-            return .complete
+            deliverCompletion()
+        } else {
+            enqueue(.completed)
         }
-        enqueue(.completed)
-        return .nothing
     }
 
     func fail(_ error: any Swift.Error) {
-        let delivery = lock.withLockReturningShared { () -> SerializedDelivery<(First, Second)>? in
-            guard !isTerminated else { return nil }
-            return claimOrQueue(terminate(.error(error)))
-        }
-        if let delivery {
-            deliverInOrder(delivery)
-        }
+        guard !isTerminated, let delivery = claimOrQueue(terminate(.error(error))) else { return }
+        deliverClaimed(delivery)
     }
 
     private func deliver(first: First, second: Second) {
@@ -221,20 +173,13 @@ final class Zip2Sink<Observer: ObserverType, First, Second>: SerializingSink<Obs
     }
 
     override func releaseRetainedState() {
-        // The queues, and what still waits in them, go after the lock is given back.
-        let (first, second) = lock.withLockReturningShared { () -> (RingQueue<First>?, RingQueue<Second>?) in
-            defer {
-                firstWaiting = nil
-                secondWaiting = nil
-            }
-            return (firstWaiting, secondWaiting)
-        }
-        _ = (first, second)
+        firstWaiting = nil
+        secondWaiting = nil
     }
 }
 
 /// The first source's observer in a two-source `zip`.
-struct Zip2FirstObserver<Observer: ObserverType, First, Second>: ThreeMethodObserver {
+struct Zip2FirstObserver<Observer: ObserverType, First, Second>: EventRoutingObserver {
     let sink: Zip2Sink<Observer, First, Second>
 
     func onNext(_ element: First) {
@@ -263,7 +208,7 @@ struct Zip2FirstObserver<Observer: ObserverType, First, Second>: ThreeMethodObse
 }
 
 /// The second source's observer in a two-source `zip`.
-struct Zip2SecondObserver<Observer: ObserverType, First, Second>: ThreeMethodObserver {
+struct Zip2SecondObserver<Observer: ObserverType, First, Second>: EventRoutingObserver {
     let sink: Zip2Sink<Observer, First, Second>
 
     func onNext(_ element: Second) {

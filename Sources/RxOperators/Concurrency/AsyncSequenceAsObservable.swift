@@ -28,7 +28,7 @@ private final class AsyncSequenceObservable<Sequence: AsyncSequence & Sendable>:
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Sequence.Element {
         let sink = AsyncSequenceSink(observer: observer, cancel: cancel)
         // Handed over, not shared: only the task sends through the sink, one event at a time;

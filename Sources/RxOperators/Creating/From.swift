@@ -44,7 +44,7 @@ final class FromSequence<Elements: Sequence>: Producer<Elements.Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sink = FromSequenceSink(iterator: elements.makeIterator(), observer: observer, cancel: cancel)
         return sink.holding(sink.run(on: scheduler))

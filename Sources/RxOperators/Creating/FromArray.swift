@@ -17,7 +17,7 @@ final class FromArray<Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sink = FromArraySink<Element, Observer>(elements: elements, observer: observer, cancel: cancel)
         return sink.holding(sink.run(on: scheduler))

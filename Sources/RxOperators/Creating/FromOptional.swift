@@ -47,7 +47,7 @@ final class FromOptionalScheduled<Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sink = FromOptionalScheduledSink(parent: self, observer: observer, cancel: cancel)
         return sink.holding(sink.run())

@@ -43,7 +43,7 @@ final class Generate<Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sink = GenerateSink(
             state: initialState, condition: condition, iterate: iterate, observer: observer, cancel: cancel)

@@ -27,7 +27,7 @@ final class RepeatElement<Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sink = RepeatElementSink(element: element, observer: observer, cancel: cancel)
         return sink.holding(sink.run(on: scheduler))

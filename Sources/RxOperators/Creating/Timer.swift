@@ -34,7 +34,7 @@ final class Timer<Element: RxAbstractInteger>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         if let period {
             let sink = TimerSink(observer: observer, cancel: cancel)

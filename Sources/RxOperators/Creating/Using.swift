@@ -37,7 +37,7 @@ final class Using<Element, Resource: Disposable>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sink = UsingSink(observer: observer, cancel: cancel)
         let resource: Resource

@@ -62,7 +62,7 @@ final class Debug<Element>: Producer<Element> {
         self.log = log
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sink = DebugSink(parent: self, observer: observer, cancel: cancel)
         return sink.subscribe(to: source)

@@ -37,7 +37,7 @@ final class DebugTimeline<Element>: Producer<Element> {
         describe = ElementDescription.describer(for: Element.self)
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sink = DebugTimelineSink(
             recording: timeline.subscription(at: point), describe: describe, observer: observer, cancel: cancel)

@@ -25,7 +25,7 @@ where Sources.Element == Observable<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sink = CatchSequenceSink(sources: sources.makeIterator(), observer: observer, cancel: cancel)
         let running = sink.holding(sink.attempt)

@@ -50,7 +50,7 @@ final class Retry<Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sink = RetrySink(source: source, attemptsLeft: maxAttemptCount, observer: observer, cancel: cancel)
         let running = sink.holding(sink.attempt)

@@ -54,7 +54,7 @@ final class RetryWhen<Element, Failure, TriggerObservable: ObservableType>: Prod
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let errors = PublishSubject<Failure>()
         let trigger = notificationHandler(errors.asObservable())
@@ -112,7 +112,7 @@ final class RetryWhenSink<Failure, Observer: ObserverType>: ResubscribingSink<Ob
         }
         // Disposes the failed subscription before the handler hears of the error.
         attempt.disposable = nil
-        let ended = lock.withLockReturningShared { () -> (any Swift.Error)?? in
+        let ended = lock.withLockUnchecked { () -> (any Swift.Error)?? in
             if case .triggerEnded(let error) = state {
                 return .some(error)
             }

@@ -70,7 +70,7 @@ final class DistinctUntilChanged<Element: Equatable>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sink = DistinctUntilChangedSink<Element, Observer>(observer: observer, cancel: cancel)
         return sink.subscribe(to: source)
@@ -111,7 +111,7 @@ final class DistinctUntilChangedByKey<Element, Key>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sink = DistinctUntilChangedByKeySink(
             keySelector: keySelector, comparer: comparer, observer: observer, cancel: cancel)

@@ -13,9 +13,7 @@ extension ObservableType {
     ) -> Observable<Element> {
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
         // Inlinable for the reason `map` is.
-        if let composable = self as? ComposableProducer<Element>,
-            let composed = composable.composeFilter(predicate, isolation: handlerIsolation)
-        {
+        if let composed = composedFilter(predicate, isolation: handlerIsolation) {
             return composed
         }
         return Filter(source: asObservable(), predicate: predicate, isolation: handlerIsolation)
@@ -48,7 +46,7 @@ final class Filter<Element>: ComposableProducer<Element> {
         return type(of: self).init(source: source, predicate: conjunction(predicate, next), isolation: self.isolation)
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sink = FilterSink(predicate: predicate, isolation: isolation, observer: observer, cancel: cancel)
         return sink.subscribe(to: source)

@@ -11,6 +11,13 @@ extension ObservableType {
     /// that has already completed leaves the sequence without an end. An error from either is
     /// passed on and ends the subscription. The events of the two are serialized: downstream is
     /// never called from two threads at once.
+    ///
+    /// As in RxSwift, `sampler`'s events wait while the source's thread delivers the source's
+    /// error or tears the source down at its completion (the source's elements are only kept, and
+    /// never make it wait for user code): if that error's observer, or the source's teardown,
+    /// waits for the queue `sampler` sends on (an `interval` on the main queue and
+    /// `DispatchQueue.main.sync`), the two deadlock. Unlike the time operators' own timers, a
+    /// sampler is any sequence, whose events cannot be sent again later.
     public func sample(_ sampler: some ObservableType, defaultValue: Element? = nil) -> Observable<Element> {
         Sample(source: asObservable(), sampler: sampler.asObservable(), defaultValue: defaultValue)
     }
@@ -29,7 +36,7 @@ final class Sample<Element, Sampler>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sourceSubscription = SingleAssignmentDisposable()
         let samplerSubscription = SingleAssignmentDisposable()
@@ -49,10 +56,11 @@ final class Sample<Element, Sampler>: Producer<Element> {
 final class SampleSink<Observer: ObserverType, Sampler>: Sink<Observer>, ObserverType {
     typealias Element = Observer.Element
 
-    private let drain = SerialDrain<SourceOrOther<Element, Sampler>>()
+    private let serializer = Serializer<SourceOrOther<Element, Sampler>>()
     private let defaultValue: Element?
     private let sourceSubscription: SingleAssignmentDisposable
-    // Touched only inside the drain. `latest` is held only until it is sampled or replaced.
+    // Touched only by the thread holding the serializer. `latest` is held only until it is
+    // sampled or replaced.
     private var latest: Element?
     private var sourceEnded = false
     private var samplerEnded = false
@@ -68,12 +76,12 @@ final class SampleSink<Observer: ObserverType, Sampler>: Sink<Observer>, Observe
 
     func on(_ event: Event<Element>) {
         guard !isDisposed else { return }
-        drain.serialize(.source(event), handle, release: releaseLatest)
+        serializer.send(.source(event), handle, release: releaseLatest)
     }
 
     func onSampler(_ event: Event<Sampler>) {
         guard !isDisposed else { return }
-        drain.serialize(.other(event), handle, release: releaseLatest)
+        serializer.send(.other(event), handle, release: releaseLatest)
     }
 
     private func handle(_ input: SourceOrOther<Element, Sampler>) {
@@ -120,9 +128,9 @@ final class SampleSink<Observer: ObserverType, Sampler>: Sink<Observer>, Observe
 
     override func dispose() {
         super.dispose()
-        // What waited in the queue, and the latest element, are released outside the drain's
-        // lock, by this thread or by the one handling an event at this moment.
-        drain.close(releasing: releaseLatest)
+        // What waits in the queue, and the latest element, are released holding the serializer,
+        // by this thread or by the one handling an event at this moment.
+        serializer.close(releasing: releaseLatest)
     }
 
     private func releaseLatest() {

@@ -10,6 +10,10 @@ extension ObservableType {
     /// subscription. As in RxSwift, the source's completion is passed on only once `other` has
     /// sent an element; before that it ends the subscription without an event. The events of
     /// the two are serialized: downstream is never called from two threads at once.
+    ///
+    /// As in RxSwift, `other`'s events wait while the source's event is delivered on another
+    /// thread: if that delivery waits for the queue `other` sends on (a `timer` on the main queue
+    /// and `DispatchQueue.main.sync`), the two deadlock.
     public func skip(until other: some ObservableType) -> Observable<Element> {
         SkipUntil(source: asObservable(), other: other.asObservable())
     }
@@ -26,7 +30,7 @@ final class SkipUntil<Element, Other>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sourceSubscription = SingleAssignmentDisposable()
         let otherSubscription = SingleAssignmentDisposable()
@@ -46,9 +50,9 @@ final class SkipUntil<Element, Other>: Producer<Element> {
 final class SkipUntilSink<Observer: ObserverType, Other>: Sink<Observer>, ObserverType {
     typealias Element = Observer.Element
 
-    private let drain = SerialDrain<SourceOrOther<Element, Other>>()
+    private let serializer = Serializer<SourceOrOther<Element, Other>>()
     private let otherSubscription: SingleAssignmentDisposable
-    // Touched only inside the drain.
+    // Touched only by the thread holding the serializer.
     private var forwarding = false
     private var otherEnded = false
 
@@ -59,12 +63,12 @@ final class SkipUntilSink<Observer: ObserverType, Other>: Sink<Observer>, Observ
 
     func on(_ event: Event<Element>) {
         guard !isDisposed else { return }
-        drain.serialize(.source(event), handle)
+        serializer.send(.source(event), handle)
     }
 
     func onOther(_ event: Event<Other>) {
         guard !isDisposed else { return }
-        drain.serialize(.other(event), handle)
+        serializer.send(.other(event), handle)
     }
 
     private func handle(_ input: SourceOrOther<Element, Other>) {
@@ -101,8 +105,8 @@ final class SkipUntilSink<Observer: ObserverType, Other>: Sink<Observer>, Observ
 
     override func dispose() {
         super.dispose()
-        // What waited in the queue is released here, outside the drain's lock.
-        drain.close()
+        // What waits in the queue is released by the thread holding the serializer.
+        serializer.close()
     }
 }
 

@@ -26,7 +26,7 @@ final class TakeLast<Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sink = TakeLastSink(count: count, observer: observer, cancel: cancel)
         return sink.subscribe(to: source)
@@ -69,7 +69,7 @@ final class TakeLastSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
     func onNext(_ element: Element) {
         guard count > 0 else { return }
         // The element pushed out of the ring, or the new one once disposed, dies after the lock.
-        let dropped: Element? = lock.withLockReturningShared {
+        let dropped: Element? = lock.withLockUnchecked {
             guard let kept else { return element }
             kept.append(element)
             return kept.count > count ? kept.removeFirst() : nil
@@ -84,7 +84,7 @@ final class TakeLastSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
     }
 
     private func takeKept() -> RingQueue<Element>? {
-        lock.withLockReturningShared {
+        lock.withLockUnchecked {
             defer { kept = nil }
             return kept
         }

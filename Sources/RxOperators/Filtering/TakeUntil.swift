@@ -8,6 +8,10 @@ extension ObservableType {
     /// ends the subscription; `other` completing without an element only ends `other`'s
     /// subscription, and the source then runs to its own end. The events of the two are
     /// serialized: downstream is never called from two threads at once.
+    ///
+    /// As in RxSwift, `other`'s events wait while an event of the source is delivered on another
+    /// thread: if that delivery waits for the queue `other` sends on (a `timer` on the main queue
+    /// and `DispatchQueue.main.sync`), the two deadlock.
     public func take(until other: some ObservableType) -> Observable<Element> {
         TakeUntilOther(source: asObservable(), other: other.asObservable())
     }
@@ -38,7 +42,7 @@ final class TakeUntilOther<Element, Other>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sourceSubscription = SingleAssignmentDisposable()
         let otherSubscription = SingleAssignmentDisposable()
@@ -58,9 +62,9 @@ final class TakeUntilOther<Element, Other>: Producer<Element> {
 final class TakeUntilOtherSink<Observer: ObserverType, Other>: Sink<Observer>, ObserverType {
     typealias Element = Observer.Element
 
-    private let drain = SerialDrain<SourceOrOther<Element, Other>>()
+    private let serializer = Serializer<SourceOrOther<Element, Other>>()
     private let otherSubscription: SingleAssignmentDisposable
-    // Touched only inside the drain.
+    // Touched only by the thread holding the serializer.
     private var otherEnded = false
 
     init(otherSubscription: SingleAssignmentDisposable, observer: Observer, cancel: any Cancelable) {
@@ -70,12 +74,12 @@ final class TakeUntilOtherSink<Observer: ObserverType, Other>: Sink<Observer>, O
 
     func on(_ event: Event<Element>) {
         guard !isDisposed else { return }
-        drain.serialize(.source(event), handle)
+        serializer.send(.source(event), handle)
     }
 
     func onOther(_ event: Event<Other>) {
         guard !isDisposed else { return }
-        drain.serialize(.other(event), handle)
+        serializer.send(.other(event), handle)
     }
 
     private func handle(_ input: SourceOrOther<Element, Other>) {
@@ -103,8 +107,8 @@ final class TakeUntilOtherSink<Observer: ObserverType, Other>: Sink<Observer>, O
 
     override func dispose() {
         super.dispose()
-        // What waited in the queue is released here, outside the drain's lock.
-        drain.close()
+        // What waits in the queue is released by the thread holding the serializer.
+        serializer.close()
     }
 }
 
@@ -138,7 +142,7 @@ final class TakeUntilPredicate<Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sink = TakeUntilPredicateSink(behavior: behavior, predicate: predicate, observer: observer, cancel: cancel)
         return sink.subscribe(to: source)

@@ -33,7 +33,7 @@ final class TakeWhile<Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sink = TakeWhileSink(behavior: behavior, predicate: predicate, observer: observer, cancel: cancel)
         return sink.subscribe(to: source)

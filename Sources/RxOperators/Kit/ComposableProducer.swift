@@ -7,18 +7,18 @@ import RxCore
 /// the same order and stops at the first error they throw. It saves one sink per absorbed
 /// operator, and with it one hop per element and one subscription per chain.
 ///
-/// `map` and `filter` ask their source through this hook before making a stage of their own.
-/// The producers that answer are `map`'s and `filter`'s own, and `create`'s, whose sink then
-/// runs the `map` itself (`CreateThenMap`, in `Map.swift` with every other stage that runs a
-/// `map`). The rules they follow are below: a stage absorbs only closures written in its own
-/// isolation (it checks the isolation once per element), and a `map` after an absorbed `filter`
-/// is a stage of its own, as the predicate would have to run between the two transforms. `just`
-/// is the one source outside the hook: it is not a producer (it subscribes with no sink), so
-/// `map` recognises it with a class cast of its own and makes `JustThenMap`.
+/// `map` and `filter` ask their source through ``ObservableType/composedMap(_:isolation:)`` and
+/// ``ObservableType/composedFilter(_:isolation:)``, below, before making a stage of their own. The
+/// producers that answer are `map`'s and `filter`'s own, and `create`'s, whose sink then runs the
+/// `map` itself (`CreateThenMap`, in `Create.swift`). The rules they follow are below: a stage
+/// absorbs only closures written in its own isolation (it checks the isolation once per element),
+/// and a `map` after an absorbed `filter` is a stage of its own, as the predicate would have to
+/// run between the two transforms. `just` answers a `map` too (`JustThenMap`, in `Just.swift`),
+/// though it is not a producer: it subscribes with no sink at all.
 ///
-/// A class rather than a protocol so that `map` and `filter` recognise it with a class cast: a
-/// cast to a constrained existential (`any P<Element>`) demangles and checks generic
-/// requirements at run time, many times the cost of the operator itself.
+/// A class rather than a protocol so that the hook recognises it with a class cast: a cast to a
+/// constrained existential (`any P<Element>`) demangles and checks generic requirements at run
+/// time, many times the cost of the operator itself.
 @usableFromInline
 class ComposableProducer<Element>: Producer<Element> {
     override init() {
@@ -40,6 +40,32 @@ class ComposableProducer<Element>: Producer<Element> {
         _ predicate: @escaping (Element) throws -> Bool, isolation: HandlerIsolation
     ) -> Observable<Element>? {
         nil
+    }
+}
+
+extension ObservableType {
+    /// This sequence followed by `transform`, as one stage, when its stage can absorb a `map`;
+    /// `nil` when `map` must make a stage of its own.
+    @inlinable
+    func composedMap<Result>(
+        _ transform: @escaping (Element) throws -> Result, isolation: HandlerIsolation
+    ) -> Observable<Result>? {
+        if let composable = self as? ComposableProducer<Element> {
+            return composable.composeMap(transform, isolation: isolation)
+        }
+        if let just = self as? Just<Element> {
+            return just.composeMap(transform, isolation: isolation)
+        }
+        return nil
+    }
+
+    /// This sequence followed by `predicate`, as one stage, when its stage can absorb a
+    /// `filter`; `nil` when `filter` must make a stage of its own.
+    @inlinable
+    func composedFilter(
+        _ predicate: @escaping (Element) throws -> Bool, isolation: HandlerIsolation
+    ) -> Observable<Element>? {
+        (self as? ComposableProducer<Element>)?.composeFilter(predicate, isolation: isolation)
     }
 }
 

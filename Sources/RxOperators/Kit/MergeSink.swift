@@ -73,7 +73,7 @@ where Inner.Element == Observer.Element {
     }
 
     /// Subscribes to the outer sequence; what a producer's `run` returns.
-    final func run(_ source: Observable<SourceElement>) -> RunReceipt {
+    final func run(_ source: Observable<SourceElement>) -> SubscribedSink {
         let running = holding(outerSubscription)
         outerSubscription.setDisposable(source.subscribe(self))
         return running
@@ -81,7 +81,7 @@ where Inner.Element == Observer.Element {
 
     /// Takes `sources` as the outer sequence's elements, then as its completion; what a
     /// producer's `run` returns.
-    final func run(elements sources: [SourceElement]) -> RunReceipt {
+    final func run(elements sources: [SourceElement]) -> SubscribedSink {
         let running = holding(outerSubscription)
         for source in sources {
             if isDisposed { break }
@@ -228,7 +228,7 @@ where Inner.Element == Observer.Element {
     /// The inner sequence `observer` observes completed: its subscription is disposed, and a
     /// waiting sequence takes its place, or the result completes if nothing else runs.
     final func innerCompleted(_ observer: InnerObserver) {
-        let (removed, completes, startsLoop): ((any Disposable)?, Bool, Bool) = lock.withLockReturningShared {
+        let (removed, completes, startsLoop): ((any Disposable)?, Bool, Bool) = lock.withLockUnchecked {
             let (wasLinked, subscription) = unlink(observer)
             guard wasLinked else { return (nil, false, false) }
             if let waitingInners, waitingInners.count > startsRequested {
@@ -253,7 +253,7 @@ where Inner.Element == Observer.Element {
     private final func startWaitingInners() {
         while true {
             let observer = innerObserverType.init(sink: self)
-            let next: Inner? = lock.withLockReturningShared {
+            let next: Inner? = lock.withLockUnchecked {
                 if !released, startsRequested > 0, let waitingInners, !waitingInners.isEmpty {
                     startsRequested -= 1
                     link(observer)
@@ -269,7 +269,7 @@ where Inner.Element == Observer.Element {
 
     override func dispose() {
         super.dispose()
-        let (subscriptions, dropped): ([(any Disposable)?], RingQueue<Inner>?) = lock.withLockReturningShared {
+        let (subscriptions, dropped): ([(any Disposable)?], RingQueue<Inner>?) = lock.withLockUnchecked {
             released = true
             var subscriptions: [(any Disposable)?] = []
             while let observer = firstInner {
@@ -289,7 +289,7 @@ where Inner.Element == Observer.Element {
 /// Observes one inner sequence of a ``MergeSink``: passes its elements on and reports its
 /// terminal event. Nothing the inner sequence sends after its terminal event gets through.
 final class MergeInnerObserver<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>:
-    ThreeMethodObserver
+    EventRoutingObserver
 where Inner.Element == Observer.Element {
     typealias Element = Observer.Element
 

@@ -49,7 +49,7 @@ class ResubscribingSink<Observer: ObserverType>: Sink<Observer> {
         // Held: `attempt` disposes the subscription when the next attempt replaces it or the sink
         // is disposed, so a producer's sink comes with no disposer of its own.
         let observer = AttemptObserver(sink: self)
-        let subscription = source.subscribeHeld(observer)
+        let subscription = source.subscribeAsUpstream(observer)
         // An attempt that ended while being subscribed has only asked for the next one, which the
         // loop starts after this: its finished subscription is disposed now rather than kept
         // until then (with `retry(when:)`, that can be until a trigger sends).
@@ -82,7 +82,7 @@ class ResubscribingSink<Observer: ObserverType>: Sink<Observer> {
 /// Observes one attempt: passes its elements on and reports its terminal event to the sink. It
 /// lets nothing through after the attempt's terminal event, so a source that ignores disposal
 /// cannot send into a later attempt.
-final class AttemptObserver<Observer: ObserverType>: ThreeMethodObserver {
+final class AttemptObserver<Observer: ObserverType>: EventRoutingObserver {
     typealias Element = Observer.Element
 
     private let sink: ResubscribingSink<Observer>

@@ -1,80 +1,94 @@
 import RxCore
 import RxDisposables
 
-/// The base of the sinks fed by several sources (`combineLatest`, `zip`, `withLatestFrom`): it
-/// keeps their state under one lock and delivers downstream one event at a time, never under
-/// the lock.
+/// The base of the sinks fed by several sources (`combineLatest`, `zip`, `withLatestFrom`): each
+/// source's event changes the subclass's state and may decide a delivery (an item, completion,
+/// an error), and downstream receives those deliveries one at a time, in the order they were
+/// decided.
 ///
-/// Each source's observer runs its event in ``serialized(_:)``, which takes the sink's
-/// ``DeliveryTurn`` first: a thread that finds another delivering waits for its turn, so it
-/// never delivers another thread's events and nothing piles up. Inside, the subclass handles the
-/// event under ``lock``, decides what it means (an item to deliver, completion, an error, or
-/// nothing) and passes that to ``claimOrQueue(_:)``. The thread holding the turn delivers it
-/// outside the lock. A source that sends while the sink delivers on the same thread (a
-/// downstream observer sending into a source) has its delivery queued instead, to follow the
-/// current one rather than nest inside it. The uncontended path takes the lock once, and the
-/// turn with one compare-and-exchange each way, and allocates nothing.
+/// Each source's observer runs its event in ``serialized(_:)`` (or between ``enterTurn()`` and
+/// ``leaveTurn(_:)``), which holds the sink's ``Serializer``: a thread that finds another
+/// delivering waits for its turn, so it never delivers another thread's events and nothing piles
+/// up. The subclass's state is therefore touched by one thread at a time and needs no lock of its
+/// own. A source that sends from inside a delivery, on the same thread (a downstream observer
+/// feeding a source), still changes the state at once, but what it decides is queued
+/// (``claimOrQueue(_:)``) and delivered by the same thread once the current delivery returns,
+/// rather than nested inside it. The uncontended path takes and gives back the serializer with
+/// one compare-and-exchange each and allocates nothing.
+///
+/// Disposal closes the serializer: later source events are dropped, and the subclass's kept
+/// elements are let go (``releaseRetainedState()``) holding the serializer, at once when nobody
+/// delivers, otherwise by the delivering thread once it is done, never beside a delivery.
 class SerializingSink<Observer: ObserverType, Item>: Sink<Observer> {
-    /// Guards the subclass's state and the delivery queue.
-    final let lock = RxLock()
-    private final let turn = DeliveryTurn()
-    /// Set once a terminal event has been decided: every later source event is ignored.
-    // Touched only under `lock`; the three below only by the thread holding the turn. Either
-    // keeps the accesses apart, so the runtime's exclusivity check, a call on every access, is
-    // left out.
-    @exclusivity(unchecked)
+    private final let serializer = Serializer<SerializedDelivery<Item>>()
+    /// Set once a terminal delivery has been decided: every later source event is ignored.
+    /// Touched only by the thread holding the serializer, as is everything the subclass keeps.
     final var isTerminated = false
-    // Whether the thread holding the turn is delivering: a decision made meanwhile (on the same
-    // thread, from inside the delivery) is queued for after it.
-    @exclusivity(unchecked)
-    private final var delivering = false
-    // Made on the first re-entrant delivery only, and touched only by the thread holding the
-    // turn (queueing from inside its own delivery, or draining after it).
-    @exclusivity(unchecked)
-    private final var waiting: RingQueue<SerializedDelivery<Item>>?
-    // How many deliveries wait: the uncontended path reads this, never the queue, whose type
-    // would cost it a metadata lookup.
-    @exclusivity(unchecked)
-    private final var waitingCount = 0
+    // Whether the event being handled may deliver what it decides at once: from the moment its
+    // thread takes the serializer until it claims a delivery; never from inside a delivery.
+    private final var mayDeliver = false
 
-    /// Runs a source's event, `body`, holding the sink's delivery turn: waits while another
-    /// thread delivers. From inside a delivery on the same thread, runs `body` at once; what it
-    /// decides to deliver is then queued (``claimOrQueue(_:)``) for after the current delivery.
+    /// Runs a source's event, `body`, holding the sink's serializer: waits while another thread
+    /// delivers. From inside a delivery on the same thread, runs `body` at once; what it decides
+    /// to deliver is then queued (``claimOrQueue(_:)``) for after the current delivery. Once the
+    /// sink is disposed, `body` does not run.
     @inline(__always)
     final func serialized(_ body: () -> Void) {
-        let hold = turn.enter()
-        body()
-        if let hold {
-            turn.leave(hold)
+        let turn = enterTurn()
+        if turn.admits {
+            body()
         }
+        leaveTurn(turn)
     }
 
     /// ``serialized(_:)`` in two steps, for a caller that cannot pass a closure (one generic over
-    /// a parameter pack): the hold to give back with ``leaveTurn(_:)`` after handling the event,
-    /// `nil` from inside a delivery.
+    /// a parameter pack): runs the event only when the turn ``SerializingTurn/admits`` it, then
+    /// gives the turn back with ``leaveTurn(_:)``.
     @inline(__always)
-    final func enterTurn() -> DeliveryTurn.Hold? {
-        turn.enter()
-    }
-
-    /// Gives up the turn that ``enterTurn()`` took.
-    @inline(__always)
-    final func leaveTurn(_ hold: DeliveryTurn.Hold?) {
-        if let hold {
-            turn.leave(hold)
+    final func enterTurn() -> SerializingTurn {
+        switch serializer.enter() {
+        case .acquired(let hold):
+            mayDeliver = true
+            return .acquired(thread: hold.thread)
+        case .reentrant:
+            defer { mayDeliver = false }
+            return .reentrant(mayDeliver: mayDeliver)
+        case .closed:
+            return .closed
         }
     }
 
-    /// Under ``lock``: marks a terminal delivery as decided (later source events are then
-    /// ignored by the subclass checking ``isTerminated``) and returns it for ``claimOrQueue(_:)``.
+    /// Gives back the turn that ``enterTurn()`` took, delivering first what was queued meanwhile.
+    @inline(__always)
+    final func leaveTurn(_ turn: SerializingTurn) {
+        switch turn {
+        case .acquired(let thread):
+            mayDeliver = false
+            if !serializer.tryLeave(SerializerHold(thread: thread)) {
+                leaveContended(SerializerHold(thread: thread))
+            }
+        case .reentrant(let mayDeliver):
+            self.mayDeliver = mayDeliver
+        case .closed:
+            return
+        }
+    }
+
+    // Out of line, so that the uncontended path forms no closure (which would retain the sink).
+    @inline(never)
+    private final func leaveContended(_ hold: SerializerHold) {
+        serializer.leave(hold, deliverQueued, release: releaseRetainedState)
+    }
+
+    /// Marks a terminal delivery as decided (later source events are then ignored by the
+    /// subclass checking ``isTerminated``) and returns it for ``claimOrQueue(_:)``.
     final func terminate(_ delivery: SerializedDelivery<Item>) -> SerializedDelivery<Item> {
         isTerminated = true
         return delivery
     }
 
-    /// Under ``lock``: returns `delivery` when the caller is to deliver it now (then it must call
-    /// ``deliverInOrder(_:)`` after releasing the lock), or queues it for the thread that is
-    /// delivering and returns `nil`.
+    /// Returns `delivery` when the caller is to deliver it now (with ``deliverClaimed(_:)``), or
+    /// queues it for after the delivery under way on this thread and returns `nil`.
     final func claimOrQueue(_ delivery: SerializedDelivery<Item>) -> SerializedDelivery<Item>? {
         if claimDelivery() {
             return delivery
@@ -83,76 +97,26 @@ class SerializingSink<Observer: ObserverType, Item>: Sink<Observer> {
         return nil
     }
 
-    /// Under ``lock``, inside ``serialized(_:)``: makes the caller the deliverer unless its
-    /// thread is delivering already, for a subclass that keeps what it is about to deliver in
-    /// storage of its own (no ``SerializedDelivery`` is built on that path). After releasing the
-    /// lock, the caller delivers it, then calls ``deliverQueued()``. When it answers `false`, the
-    /// caller queues what it has with ``enqueue(_:)`` before releasing the lock.
+    /// Makes the caller the deliverer unless its thread is delivering already, for a subclass that
+    /// keeps what it is about to deliver in storage of its own (no ``SerializedDelivery`` is built
+    /// on that path). When it answers `false`, the caller queues what it has with ``enqueue(_:)``.
     @inline(__always)
     final func claimDelivery() -> Bool {
-        if delivering {
-            return false
+        if mayDeliver {
+            mayDeliver = false
+            return true
         }
-        delivering = true
-        return true
+        return false
     }
 
-    /// Under ``lock``, after ``claimDelivery()`` answered `false`: queues `delivery` for after the
-    /// delivery under way on this thread.
+    /// After ``claimDelivery()`` answered `false`: queues `delivery` for after the delivery under
+    /// way on this thread.
     final func enqueue(_ delivery: SerializedDelivery<Item>) {
-        let queue = waiting ?? RingQueue()
-        waiting = queue
-        queue.append(delivery)
-        waitingCount += 1
+        serializer.enqueue(delivery)
     }
 
-    /// Outside the lock: delivers `first`, then what was queued while delivering, until the
-    /// queue is empty or the sink is disposed.
-    final func deliverInOrder(_ first: SerializedDelivery<Item>) {
-        deliverOne(first)
-        deliverQueued()
-    }
-
-    /// Outside the lock, by the deliverer: delivers what was queued while it delivered, then
-    /// gives up the role.
-    @inline(__always)
-    final func deliverQueued() {
-        // Only this thread queues (from inside its own delivery), so no lock is needed to see
-        // that nothing waits.
-        if waitingCount == 0 {
-            delivering = false
-            return
-        }
-        deliverWaiting()
-    }
-
-    /// Out of line, so that the uncontended path does not look up the metadata this needs.
-    @inline(never)
-    private final func deliverWaiting() {
-        while true {
-            let delivery = lock.withLockReturningShared { () -> SerializedDelivery<Item>? in
-                // Shared: the queue is touched only by this thread, under this lock.
-                guard let waiting, waitingCount > 0 else {
-                    delivering = false
-                    return nil
-                }
-                waitingCount -= 1
-                return waiting.removeFirst()
-            }
-            guard let delivery else { return }
-            // After disposal, what waited is only released, here, outside the lock.
-            if !isDisposed {
-                #if DEBUG
-                    // Decided from inside a delivery: reported as it is passed on.
-                    ReentrancyCheck.deliveringHeldBackEvents { deliverOne(delivery) }
-                #else
-                    deliverOne(delivery)
-                #endif
-            }
-        }
-    }
-
-    private final func deliverOne(_ delivery: SerializedDelivery<Item>) {
+    /// Delivers what the caller claimed with ``claimOrQueue(_:)``.
+    final func deliverClaimed(_ delivery: SerializedDelivery<Item>) {
         switch delivery {
         case .item(let item):
             deliver(item)
@@ -163,29 +127,51 @@ class SerializingSink<Observer: ObserverType, Item>: Sink<Observer> {
         }
     }
 
-    /// Outside the lock, on the deliverer's thread: turns `item` into an element and forwards
-    /// it, or forwards an error thrown by the user's selector with ``failFromSelector(_:)``.
+    private final func deliverQueued(_ delivery: SerializedDelivery<Item>) {
+        // Once disposed, the serializer drops what waits; this only guards the sink's own end.
+        if !isDisposed {
+            deliverClaimed(delivery)
+        }
+    }
+
+    /// On the deliverer's thread: turns `item` into an element and forwards it, or forwards an
+    /// error thrown by the user's selector with ``failFromSelector(_:)``.
     func deliver(_ item: Item) {
         rxAbstractMethod()
     }
 
-    /// Outside the lock: ends the subscription with `error`, thrown while delivering.
+    /// Ends the subscription with `error`, thrown while delivering.
     final func failFromSelector(_ error: any Swift.Error) {
-        lock.withLock { isTerminated = true }
+        isTerminated = true
         forwardErrorAndDispose(error)
     }
 
     override func dispose() {
         super.dispose()
-        // What still waits in the queue is released by the thread delivering, which is the only
-        // one that touches the queue and is still running while anything waits in it.
-        lock.withLock { isTerminated = true }
-        releaseRetainedState()
+        serializer.close(releasing: releaseRetainedState)
     }
 
-    /// Outside the lock, once, on disposal: lets go of the elements the subclass keeps (latest
-    /// values, queues), taking them out under ``lock`` and releasing them after.
+    /// Lets go of the elements the subclass keeps (latest values, queues). Runs once, holding the
+    /// serializer (never beside a delivery, never under a lock), after the sink is disposed.
     func releaseRetainedState() {}
+}
+
+/// How a source's event entered a ``SerializingSink``'s serializer (`enterTurn()`). Not nested in
+/// the generic sink, whose nested types would be generic too, with metadata to look up on every
+/// element.
+enum SerializingTurn {
+    /// The event's thread took the serializer, and gives it back afterwards.
+    case acquired(thread: UInt)
+    /// The event was sent from inside a delivery on the thread holding the serializer.
+    case reentrant(mayDeliver: Bool)
+    /// The sink is disposed: the event is dropped.
+    case closed
+
+    /// Whether the event is to be handled.
+    var admits: Bool {
+        if case .closed = self { return false }
+        return true
+    }
 }
 
 /// What a ``SerializingSink`` has to deliver: an item the sink turns into an element, or the
@@ -197,16 +183,4 @@ enum SerializedDelivery<Item> {
     case completed
     /// An error.
     case error(any Swift.Error)
-}
-
-/// What a source's event did to a two-source sink (`combineLatest`, `zip`), decided under its
-/// lock. Not nested in the generic sinks, whose nested types would be generic too, with metadata
-/// to look up on every element.
-enum TwoSourceOutcome {
-    /// Nothing to deliver, or it was queued for the thread that is delivering.
-    case nothing
-    /// The caller delivers the outgoing pair the sink keeps.
-    case deliverClaimed
-    /// The caller delivers completion.
-    case complete
 }

@@ -40,7 +40,7 @@ where Inner.Element == Observer.Element {
     }
 
     /// Subscribes to the outer sequence; what a producer's `run` returns.
-    final func run(_ source: Observable<SourceElement>) -> RunReceipt {
+    final func run(_ source: Observable<SourceElement>) -> SubscribedSink {
         let running = holding(outerSubscription)
         outerSubscription.setDisposable(source.subscribe(self))
         return running
@@ -70,7 +70,7 @@ where Inner.Element == Observer.Element {
             serializeTerminal(.error(error))
             return
         }
-        let switched: (id: Int, previous: (any Disposable)?)? = lock.withLockReturningShared {
+        let switched: (id: Int, previous: (any Disposable)?)? = lock.withLockUnchecked {
             if released { return nil }
             hasLatest = true
             defer { current = nil }
@@ -119,7 +119,7 @@ where Inner.Element == Observer.Element {
     /// The inner sequence `id` completed: if it is the latest, its subscription is disposed,
     /// and the result completes if the outer sequence has.
     final func innerCompleted(id: Int) {
-        let (subscription, completes): ((any Disposable)?, Bool) = lock.withLockReturningShared {
+        let (subscription, completes): ((any Disposable)?, Bool) = lock.withLockUnchecked {
             guard !released, tag == id else { return (nil, false) }
             hasLatest = false
             defer { current = nil }
@@ -133,7 +133,7 @@ where Inner.Element == Observer.Element {
 
     override func dispose() {
         super.dispose()
-        let subscription: (any Disposable)? = lock.withLockReturningShared {
+        let subscription: (any Disposable)? = lock.withLockUnchecked {
             released = true
             defer { current = nil }
             return current
@@ -146,7 +146,7 @@ where Inner.Element == Observer.Element {
 /// sequence's number, and reports its terminal event. Nothing the inner sequence sends after its
 /// terminal event gets through.
 final class SwitchInnerObserver<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>:
-    ThreeMethodObserver
+    EventRoutingObserver
 where Inner.Element == Observer.Element {
     typealias Element = Observer.Element
 

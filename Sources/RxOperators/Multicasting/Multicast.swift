@@ -79,11 +79,11 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
     /// The current subject and its number, the subject made by `makeSubject` (outside the
     /// lock: it is the user's code) when there is none.
     private var currentSubject: (Subject, number: UInt64) {
-        if let current = lock.withLockReturningShared({ subject.map { ($0, subjectNumber) } }) {
+        if let current = lock.withLockUnchecked({ subject.map { ($0, subjectNumber) } }) {
             return current
         }
         let made = makeSubject()
-        let (current, unused) = lock.withLockReturningShared { () -> ((Subject, UInt64), Subject?) in
+        let (current, unused) = lock.withLockUnchecked { () -> ((Subject, UInt64), Subject?) in
             if let subject { return ((subject, subjectNumber), made) }
             subject = made
             subjectNumber &+= 1
@@ -112,7 +112,7 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
 
     func connectNumbered() -> (any Disposable, subject: UInt64) {
         let (subject, number) = currentSubject
-        let (current, isNew) = lock.withLockReturningShared { () -> (Connection, Bool) in
+        let (current, isNew) = lock.withLockUnchecked { () -> (Connection, Bool) in
             // A connection being disposed on another thread is no longer one to hand out.
             if let existing = self.connection, !existing.isDisposed { return (existing, false) }
             let made = MulticastConnection(
@@ -129,7 +129,7 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
 
     /// Forgets `connection`, and the subject it fed, if it is the current one.
     fileprivate func connectionEnded(_ connection: Connection) {
-        let subject = lock.withLockReturningShared { () -> Subject? in
+        let subject = lock.withLockUnchecked { () -> Subject? in
             guard self.connection === connection else { return nil }
             self.connection = nil
             defer { self.subject = nil }
@@ -204,13 +204,13 @@ where SubjectObserver == Subject.Observer {
             // an observer that subscribes again from its handler starts a new connection; the
             // source is unsubscribed from once every observer has the event.
             guard !disposedFlag.exchange(true, ordering: .acquiringAndReleasing) else { return }
-            let parent = lock.withLockReturningShared { () -> ConnectableObservableAdapter<Subject>? in
+            let parent = lock.withLockUnchecked { () -> ConnectableObservableAdapter<Subject>? in
                 defer { self.parent = nil }
                 return self.parent
             }
             parent?.connectionEnded(self)
             subjectObserver.on(event)
-            let subscription = lock.withLockReturningShared { () -> (any Disposable)? in
+            let subscription = lock.withLockUnchecked { () -> (any Disposable)? in
                 defer { self.subscription = nil }
                 return self.subscription
             }
@@ -225,7 +225,7 @@ where SubjectObserver == Subject.Observer {
 
     /// Takes the source subscription, or disposes it at once if the connection ended first.
     func setSubscription(_ subscription: any Disposable) {
-        let late = lock.withLockReturningShared { () -> Bool in
+        let late = lock.withLockUnchecked { () -> Bool in
             if isDisposed { return true }
             self.subscription = subscription
             return false
@@ -237,7 +237,7 @@ where SubjectObserver == Subject.Observer {
 
     func dispose() {
         guard !disposedFlag.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        let (parent, subscription) = lock.withLockReturningShared {
+        let (parent, subscription) = lock.withLockUnchecked {
             () -> (ConnectableObservableAdapter<Subject>?, (any Disposable)?) in
             defer {
                 self.parent = nil

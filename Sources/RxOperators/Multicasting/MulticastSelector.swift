@@ -39,7 +39,7 @@ final class MulticastSelector<Subject: SubjectType, Result>: Producer<Result> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Result {
         let sink = MulticastSelectorSink(observer: observer, cancel: cancel)
         let selected: Observable<Result>

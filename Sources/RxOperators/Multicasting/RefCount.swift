@@ -68,7 +68,7 @@ final class RefCount<Connectable: ConnectableObservableType>: Producer<Connectab
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sink = RefCountSink(parent: self, observer: observer, cancel: cancel)
         let subscription = SingleAssignmentDisposable()
@@ -152,7 +152,7 @@ final class RefCount<Connectable: ConnectableObservableType>: Producer<Connectab
         }
         guard adjusts else { return }
         while true {
-            let next = lock.withLockReturningShared { () -> Adjustment in
+            let next = lock.withLockUnchecked { () -> Adjustment in
                 if let current = connection {
                     if connectionEnded || (observers[connectedSubject] == nil && arriving == 0) {
                         connection = nil
@@ -169,7 +169,7 @@ final class RefCount<Connectable: ConnectableObservableType>: Producer<Connectab
             switch next {
             case .connect:
                 let (made, subject) = numbering?.connectNumbered() ?? (source.connect(), 0)
-                let ended = lock.withLockReturningShared { () -> (any Disposable)? in
+                let ended = lock.withLockUnchecked { () -> (any Disposable)? in
                     // A source that ended while connecting has ended this connection too.
                     if lastEndedSubject == subject { return made }
                     connection = made
@@ -179,7 +179,7 @@ final class RefCount<Connectable: ConnectableObservableType>: Producer<Connectab
                 ended?.dispose()
             case .disconnect(let current):
                 current.dispose()
-                let waiting = lock.withLockReturningShared { () -> [PendingSubscription] in
+                let waiting = lock.withLockUnchecked { () -> [PendingSubscription] in
                     isDisconnecting = false
                     defer { waitingForDisconnection = [] }
                     return waitingForDisconnection

@@ -24,7 +24,7 @@ final class SubscribeOn<Source: ObservableType>: Producer<Source.Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sink = SubscribeOnSink(parent: self, observer: observer, cancel: cancel)
         return sink.holding(sink.run())

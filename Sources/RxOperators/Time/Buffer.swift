@@ -36,7 +36,7 @@ final class BufferTimeCount<Element>: Producer<[Element]> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == [Element] {
         let sink = BufferTimeCountSink(
             timeSpan: timeSpan, count: count, scheduler: scheduler, observer: observer, cancel: cancel)
@@ -52,7 +52,7 @@ final class BufferTimeCountSink<Element, Observer: ObserverType>: TimedSink<Elem
 where Observer.Element == [Element] {
     private let timeSpan: RxTimeInterval
     private let count: Int
-    // Touched only in the drain; handed over whole when sent, emptied when the subscription ends.
+    // Touched only holding the serializer; handed over whole when sent, emptied when the subscription ends.
     private var collected: [Element] = []
 
     init(
@@ -76,7 +76,7 @@ where Observer.Element == [Element] {
                 sendCollectedAndRestartTheSpan()
             }
         case .error(let error):
-            // The elements collected die here, in the drain, before the error goes on.
+            // The elements collected die here, holding the serializer, before the error goes on.
             collected = []
             forwardErrorAndDispose(error)
         case .completed:

@@ -27,7 +27,7 @@ final class Debounce<Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sink = DebounceSink(dueTime: dueTime, scheduler: scheduler, observer: observer, cancel: cancel)
         return sink.subscribe(to: source)
@@ -37,7 +37,7 @@ final class Debounce<Element>: Producer<Element> {
 /// Keeps the latest element and sends it when the timer its arrival restarted fires.
 final class DebounceSink<Observer: ObserverType>: TimedSink<Observer.Element, Observer> {
     private let dueTime: RxTimeInterval
-    // Touched only in the drain; held only until it is sent, replaced or the subscription ends.
+    // Touched only holding the serializer; held only until it is sent, replaced or the subscription ends.
     private var waiting: Observer.Element?
 
     init(dueTime: RxTimeInterval, scheduler: any SchedulerType, observer: Observer, cancel: any Cancelable) {
@@ -48,7 +48,7 @@ final class DebounceSink<Observer: ObserverType>: TimedSink<Observer.Element, Ob
     // Elements come here without an `Event` around them, which generic code would look up the
     // metadata of for each one.
     override func handleNext(_ element: Observer.Element, arrivedAt _: RxTime?) {
-        // The element replaced dies here, in the drain, where no lock is held.
+        // The element replaced dies here, holding the serializer, where no lock is held.
         waiting = element
         startTimer(after: dueTime)
     }

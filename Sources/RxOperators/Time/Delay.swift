@@ -45,7 +45,7 @@ final class Delay<Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         // Held apart from the sink's timer, so that the source can be let go when it completes
         // while the delayed events are still to be sent.
@@ -65,10 +65,10 @@ final class DelaySink<Observer: ObserverType>: TimedSink<Observer.Element, Obser
     // `.never`: nothing is ever sent but an error, so nothing is kept.
     private let neverDue: Bool
     private let sourceSubscription: SingleAssignmentDisposable
-    // Touched only in the drain. Each element waits, with the time it arrived at the same place
+    // Touched only holding the serializer. Each element waits, with the time it arrived at the same place
     // in `arrivals`, and is let go as it is sent; the queues are made at the first element. Two
     // queues rather than one of pairs: in unspecialised code a pair's type metadata would be
-    // looked up on every element. The drain already keeps every access apart, so the runtime's
+    // looked up on every element. The serializer already keeps every access apart, so the runtime's
     // exclusivity check, a call on each access, is left out.
     @exclusivity(unchecked)
     private var waiting: RingQueue<Observer.Element>?
@@ -170,7 +170,7 @@ final class DelaySink<Observer: ObserverType>: TimedSink<Observer.Element, Obser
 
     /// The delay left for an event that arrived at `time` and starts the timer: all of it when
     /// it has only just arrived, as RxSwift's, which starts its timer as the event arrives; less,
-    /// to the nanosecond, when the event waited for the drain while another thread was in it.
+    /// to the nanosecond, when the event waited while another thread held the serializer.
     private func wait(since time: RxTime) -> RxTimeInterval {
         let now = scheduler.now
         guard now > time, let total = dueTime.nanoseconds else { return dueTime }

@@ -33,7 +33,7 @@ final class SkipForDuration<Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sink = SkipForDurationSink(duration: duration, scheduler: scheduler, observer: observer, cancel: cancel)
         sink.start()
@@ -50,12 +50,12 @@ final class SkipForDurationSink<Observer: ObserverType>: TimedSink<Observer.Elem
         super.init(scheduler: scheduler, observer: observer, cancel: cancel)
     }
 
-    // In the drain, before the source is subscribed to: the timer first, as RxSwift orders them.
+    // Holding the serializer, before the source is subscribed to: the timer first, as RxSwift orders them.
     override func started() {
         startTimer(after: duration)
     }
 
-    // Touched only in the drain: whether the timer has fired.
+    // Touched only holding the serializer: whether the timer has fired.
     private var open = false
 
     override func handle(_ event: Event<Observer.Element>) {

@@ -32,7 +32,7 @@ final class TakeForDuration<Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sink = TakeForDurationSink(duration: duration, scheduler: scheduler, observer: observer, cancel: cancel)
         sink.start()
@@ -49,7 +49,7 @@ final class TakeForDurationSink<Observer: ObserverType>: TimedSink<Observer.Elem
         super.init(scheduler: scheduler, observer: observer, cancel: cancel)
     }
 
-    // In the drain, before the source is subscribed to: the timer first, as RxSwift orders them.
+    // Holding the serializer, before the source is subscribed to: the timer first, as RxSwift orders them.
     override func started() {
         startTimer(after: duration)
     }

@@ -53,7 +53,7 @@ final class Throttle<Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sink = ThrottleSink(
             dueTime: dueTime, latest: latest, scheduler: scheduler, observer: observer, cancel: cancel)
@@ -69,7 +69,7 @@ final class Throttle<Element>: Producer<Element> {
 final class ThrottleSink<Observer: ObserverType>: TimedSink<Observer.Element, Observer> {
     private let dueTime: RxTimeInterval
     private let latest: Bool
-    // Touched only in the drain.
+    // Touched only holding the serializer.
     // The element kept for the end of the window: held until it is sent, replaced, or the
     // subscription ends.
     private var kept: Observer.Element?
@@ -119,7 +119,7 @@ final class ThrottleSink<Observer: ObserverType>: TimedSink<Observer.Element, Ob
         // Dropped: released when this returns, with nothing scheduled.
         guard latest else { return }
         let timerWanted = kept == nil
-        // The element replaced dies here, in the drain, where no lock is held.
+        // The element replaced dies here, holding the serializer, where no lock is held.
         kept = element
         if timerWanted {
             startTimer(after: wait)

@@ -49,7 +49,7 @@ final class Timeout<Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         // The source's subscription, replaced by the other sequence's at the switch.
         let current = SerialDisposable()
@@ -72,7 +72,7 @@ final class TimeoutSink<Observer: ObserverType>: TimedSink<Observer.Element, Obs
     private let dueTime: RxTimeInterval
     private let other: Observable<Observer.Element>?
     private let current: SerialDisposable
-    // Touched only in the drain, which keeps the accesses apart (the runtime's exclusivity
+    // Touched only holding the serializer, which keeps the accesses apart (the runtime's exclusivity
     // check is left out): the timer has fired and the source no longer counts.
     @exclusivity(unchecked)
     private var switched = false
@@ -124,8 +124,8 @@ final class TimeoutSink<Observer: ObserverType>: TimedSink<Observer.Element, Obs
 
 /// Passes the other sequence's events on for its `timeout(_:other:scheduler:)` sink. Once the
 /// sink has switched nothing else calls downstream, so these events need not go through the
-/// drain.
-final class TimeoutOtherObserver<Observer: ObserverType>: ThreeMethodObserver {
+/// serializer.
+final class TimeoutOtherObserver<Observer: ObserverType>: EventRoutingObserver {
     typealias Element = Observer.Element
 
     private let sink: TimeoutSink<Observer>

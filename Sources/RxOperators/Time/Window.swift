@@ -49,7 +49,7 @@ final class WindowTimeCount<Element>: Producer<Observable<Element>> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Observable<Element> {
         let subscriberSink = WindowSubscriberSink(observer: observer, cancel: cancel)
         let running = SingleAssignmentDisposable()
@@ -98,7 +98,7 @@ where Observer.Element == Observable<Element> {
     private let timeSpan: RxTimeInterval
     private let count: Int
     private let shared: RefCountDisposable
-    // Touched only in the drain: the open window, and how many elements went through it (counted
+    // Touched only holding the serializer: the open window, and how many elements went through it (counted
     // only when `count` is positive, so it never passes `count`).
     private var window: PublishSubject<Element>?
     private var elementsInWindow = 0
@@ -185,7 +185,7 @@ final class WindowSource<Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let claim = shared.retain()
         let sink = WindowSourceSink(observer: observer, cancel: cancel)

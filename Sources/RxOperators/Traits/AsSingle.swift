@@ -29,7 +29,7 @@ final class AsSingle<Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sink = AsSingleSink(requiresElement: requiresElement, observer: observer, cancel: cancel)
         return sink.subscribe(to: source)
@@ -60,7 +60,7 @@ final class AsSingleSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
         case .next(let element):
             // The first element, let go of on a second one, dies after the lock.
             var dropped: Element?
-            let isSecond = lock.withLockReturningShared { () -> Bool in
+            let isSecond = lock.withLockUnchecked { () -> Bool in
                 guard !givenUp else { return false }
                 guard held == nil else {
                     dropped = held
@@ -97,7 +97,7 @@ final class AsSingleSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
     }
 
     private func takeHeld() -> Element? {
-        lock.withLockReturningShared {
+        lock.withLockUnchecked {
             defer {
                 held = nil
                 givenUp = true

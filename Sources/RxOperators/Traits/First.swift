@@ -18,7 +18,7 @@ final class First<Element>: Producer<Element?> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element? {
         let sink = FirstSink<Element, Observer>(observer: observer, cancel: cancel)
         return sink.subscribe(to: source)

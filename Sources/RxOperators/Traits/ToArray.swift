@@ -18,7 +18,7 @@ final class ToArray<Element>: Producer<[Element]> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == [Element] {
         let sink = ToArraySink<Element, Observer>(observer: observer, cancel: cancel)
         return sink.subscribe(to: source)
@@ -36,7 +36,7 @@ where Observer.Element == [Element] {
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            lock.withLockReturningShared {
+            lock.withLockUnchecked {
                 gathered?.append(element)
             }
         case .error(let error):
@@ -57,7 +57,7 @@ where Observer.Element == [Element] {
     }
 
     private func takeGathered() -> [Element]? {
-        lock.withLockReturningShared {
+        lock.withLockUnchecked {
             defer { gathered = nil }
             return gathered
         }

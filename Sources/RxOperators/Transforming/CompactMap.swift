@@ -30,7 +30,7 @@ final class CompactMap<SourceType, Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sink = CompactMapSink(transform: transform, observer: observer, cancel: cancel)
         return sink.subscribe(to: source)

@@ -29,7 +29,7 @@ final class Enumerated<SourceType, Pair>: Producer<Pair> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Pair {
         let sink = EnumeratedSink<SourceType, Pair, Observer>(pair: pair, observer: observer, cancel: cancel)
         return sink.subscribe(to: source)

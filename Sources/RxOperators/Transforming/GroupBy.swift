@@ -39,7 +39,7 @@ final class GroupBy<Key: Hashable, Element>: Producer<GroupedObservable<Key, Ele
         self.keySelector = keySelector
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == GroupedObservable<Key, Element> {
         let sourceSubscription = GroupBySourceSubscription()
         let sink = GroupBySink(
@@ -81,7 +81,7 @@ final class GroupBySourceSubscription: Disposable, Sendable {
 /// The groups are touched only by the source's events, which arrive one at a time, so they need
 /// no lock; a group is subscribed to and left from any thread through its subject and the
 /// shared subscription, which have their own. The sink holds no lock while it calls anything.
-final class GroupBySink<Key: Hashable, Element, Observer: ObserverType>: Sink<Observer>, ThreeMethodObserver
+final class GroupBySink<Key: Hashable, Element, Observer: ObserverType>: Sink<Observer>, EventRoutingObserver
 where Observer.Element == GroupedObservable<Key, Element> {
     private let keySelector: (Element) throws -> Key
     private let sourceSubscription: GroupBySourceSubscription

@@ -14,17 +14,11 @@ extension ObservableType {
     ) -> Observable<Result> {
         // The stage checks the isolation once per element, for all the closures it absorbed.
         let handlerIsolation = HandlerIsolation(isolation, file: file, line: line)
-        // Inlinable, so that it is specialised where it is called: the cast and the producer's
-        // type then have known generic arguments, and their metadata comes from a cache in the
-        // caller instead of a runtime lookup on every call.
-        if let composable = self as? ComposableProducer<Element> {
-            if let composed = composable.composeMap(transform, isolation: handlerIsolation) {
-                return composed
-            }
-        } else if let just = self as? Just<Element> {
-            // Only when the source is not a composable producer, which a `Just` never is: the
-            // second cast would fail for every stage of a chain.
-            return JustThenMap(just.element, transform: transform, isolation: handlerIsolation)
+        // Inlinable, so that it is specialised where it is called: the fusion hook's casts and the
+        // producer's type then have known generic arguments, and their metadata comes from a cache
+        // in the caller instead of a runtime lookup on every call.
+        if let composed = composedMap(transform, isolation: handlerIsolation) {
+            return composed
         }
         return Map(source: asObservable(), transform: transform, isolation: handlerIsolation)
     }
@@ -86,7 +80,7 @@ final class Map<SourceType, Element>: ComposableProducer<Element> {
             source: source, transform: transform, isolation: self.isolation, absorbed: absorbed.appending(next))
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         if case .predicate(let predicate) = absorbed {
             let sink = MapFilterSink(
@@ -160,207 +154,5 @@ where Observer.Element == Result {
         } catch {
             forwardErrorAndDispose(error)
         }
-    }
-}
-
-/// `just(element).map(transform)` as one producer, made by `map` when its source is a `Just`:
-/// the transform runs at each subscription, as a separate `map` stage would run it, without that
-/// stage's sink and disposer.
-@usableFromInline
-final class JustThenMap<Source, Element>: Observable<Element> {
-    private let source: Source
-    private let transform: (Source) throws -> Element
-    private let isolation: HandlerIsolation
-
-    @usableFromInline
-    init(_ source: Source, transform: @escaping (Source) throws -> Element, isolation: HandlerIsolation) {
-        self.source = source
-        self.transform = transform
-        self.isolation = isolation
-    }
-
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-    where Observer.Element == Element {
-        // A trampoline, as the `map` stage (a producer) starts one: what the observer schedules
-        // on the current thread runs after the subscription, not inside it.
-        CurrentThreadScheduler.runNow {
-            isolation.check("map(_:)")
-            do {
-                observer.onNext(try transform(source))
-            } catch {
-                observer.onError(error)
-                return Disposables.create()
-            }
-            observer.onCompleted()
-            return Disposables.create()
-        }
-    }
-}
-
-/// A `create` followed by a `map`, and by a `filter` after that, as one stage: the sink that
-/// receives the `create` closure's events applies the transform (and the predicate) itself.
-///
-/// It changes no event, order or error: the grammar is checked first, as `create`'s own sink
-/// does, then the closures run in the order the operators were written, and the first error they
-/// throw ends the sequence, disposing what the `create` closure returned. It saves the `map`
-/// stage's sink, and with it one hop per element and one subscription per chain.
-final class CreateThenMap<SourceElement, Element>: ComposableProducer<Element> {
-    typealias Transform = (SourceElement) throws -> Element
-
-    private let subscribeHandler: AnonymousObservable<SourceElement>.SubscribeHandler
-    private let router: AnonymousObservable<SourceElement>.Router
-    private let transform: Transform
-    // Where the transform and the absorbed predicate were written; checked once per element.
-    private let isolation: HandlerIsolation
-    private let absorbed: AbsorbedFilter<Element>
-
-    required init(
-        subscribeHandler: @escaping AnonymousObservable<SourceElement>.SubscribeHandler,
-        router: @escaping AnonymousObservable<SourceElement>.Router, transform: @escaping Transform,
-        isolation: HandlerIsolation, absorbed: AbsorbedFilter<Element>
-    ) {
-        self.subscribeHandler = subscribeHandler
-        self.router = router
-        self.transform = transform
-        self.isolation = isolation
-        self.absorbed = absorbed
-    }
-
-    override func composeMap<Result>(
-        _ next: @escaping (Element) throws -> Result, isolation: HandlerIsolation
-    ) -> Observable<Result>? {
-        guard absorbed.admitsMap, isolation.isSame(as: self.isolation) else { return nil }
-        return CreateThenMap<SourceElement, Result>(
-            subscribeHandler: subscribeHandler, router: router, transform: composition(transform, next),
-            isolation: self.isolation, absorbed: .none)
-    }
-
-    override func composeFilter(
-        _ next: @escaping (Element) throws -> Bool, isolation: HandlerIsolation
-    ) -> Observable<Element>? {
-        guard isolation.isSame(as: self.isolation) else { return nil }
-        // `type(of: self)` is this very class, so making it asks the runtime for no metadata. The
-        // stage's check names `map(_:)`, so it keeps the map's call site.
-        return type(of: self).init(
-            subscribeHandler: subscribeHandler, router: router, transform: transform, isolation: self.isolation,
-            absorbed: absorbed.appending(next))
-    }
-
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
-    where Observer.Element == Element {
-        if case .predicate(let predicate) = absorbed {
-            let sink = CreateThenMapFilterSink(
-                router: router, transform: transform, predicate: predicate, isolation: isolation, observer: observer,
-                cancel: cancel)
-            return sink.holding(subscribeHandler(sink.makeObserver()))
-        }
-        let sink = CreateThenMapSink(
-            router: router, transform: transform, isolation: isolation, observer: observer, cancel: cancel)
-        return sink.holding(subscribeHandler(sink.makeObserver()))
-    }
-}
-
-// The two sinks below share `AnonymousObservableSink`'s terminal events through
-// `GatedAnonymousObservableReceiver`, a protocol rather than a common superclass: an extra generic
-// superclass adds a metadata instantiation to every subscription (Benchmarks/RESULTS.md has the
-// figure). Each makes its own observer, as `AnonymousObservableSink.makeObserver()` says why.
-
-/// `create`'s sink with the transform of the `map` after it.
-final class CreateThenMapSink<SourceElement, Result, Observer: ObserverType>: Sink<Observer>,
-    GatedAnonymousObservableReceiver
-where Observer.Element == Result {
-    typealias Element = SourceElement
-
-    private let router: AnonymousObservable<SourceElement>.Router
-    private let transform: (SourceElement) throws -> Result
-    private let isolation: HandlerIsolation
-    // The user's closure may hold on to the observer and call it from any thread.
-    private let gate = TerminalGate()
-
-    init(
-        router: @escaping AnonymousObservable<SourceElement>.Router,
-        transform: @escaping (SourceElement) throws -> Result, isolation: HandlerIsolation, observer: Observer,
-        cancel: any Cancelable
-    ) {
-        self.router = router
-        self.transform = transform
-        self.isolation = isolation
-        super.init(observer: observer, cancel: cancel)
-    }
-
-    @inline(__always)
-    func receiveNext(_ element: SourceElement) {
-        guard gate.admitsElements else { return }
-        isolation.check("map(_:)")
-        do {
-            forwardNext(try transform(element))
-        } catch {
-            receiveError(error)
-        }
-    }
-
-    func admitsTerminalEvent() -> Bool {
-        gate.admitsTerminalEvent()
-    }
-
-    /// The observer handed to the `create` closure, as `create`'s own sink makes it.
-    func makeObserver() -> AnyObserver<SourceElement> {
-        AnyObserver(
-            eventHandler: { [self] event in router(event, self) },
-            nextHandler: { [self] element in receiveNext(element) }
-        )
-    }
-}
-
-/// `create`'s sink with the transform of the `map` after it and the predicate of the `filter`
-/// after that.
-final class CreateThenMapFilterSink<SourceElement, Result, Observer: ObserverType>: Sink<Observer>,
-    GatedAnonymousObservableReceiver
-where Observer.Element == Result {
-    typealias Element = SourceElement
-
-    private let router: AnonymousObservable<SourceElement>.Router
-    private let transform: (SourceElement) throws -> Result
-    private let predicate: (Result) throws -> Bool
-    private let isolation: HandlerIsolation
-    // The user's closure may hold on to the observer and call it from any thread.
-    private let gate = TerminalGate()
-
-    init(
-        router: @escaping AnonymousObservable<SourceElement>.Router,
-        transform: @escaping (SourceElement) throws -> Result, predicate: @escaping (Result) throws -> Bool,
-        isolation: HandlerIsolation, observer: Observer, cancel: any Cancelable
-    ) {
-        self.router = router
-        self.transform = transform
-        self.predicate = predicate
-        self.isolation = isolation
-        super.init(observer: observer, cancel: cancel)
-    }
-
-    @inline(__always)
-    func receiveNext(_ element: SourceElement) {
-        guard gate.admitsElements else { return }
-        isolation.check("map(_:)")
-        do {
-            let mapped = try transform(element)
-            if try predicate(mapped) {
-                forwardNext(mapped)
-            }
-        } catch {
-            receiveError(error)
-        }
-    }
-
-    func admitsTerminalEvent() -> Bool {
-        gate.admitsTerminalEvent()
-    }
-
-    /// The observer handed to the `create` closure, as `create`'s own sink makes it.
-    func makeObserver() -> AnyObserver<SourceElement> {
-        AnyObserver(
-            eventHandler: { [self] event in router(event, self) },
-            nextHandler: { [self] element in receiveNext(element) }
-        )
     }
 }

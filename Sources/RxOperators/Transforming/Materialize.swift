@@ -18,7 +18,7 @@ final class Materialize<SourceType>: Producer<Event<SourceType>> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Event<SourceType> {
         let sink = MaterializeSink<SourceType, Observer>(observer: observer, cancel: cancel)
         return sink.subscribe(to: source)

@@ -52,7 +52,7 @@ final class Reduce<SourceType, Accumulate, Result>: Producer<Result> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Result {
         let sink = ReduceSink(
             seed: seed, accumulator: accumulator, mapResult: mapResult, observer: observer, cancel: cancel)

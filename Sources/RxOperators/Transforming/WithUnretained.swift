@@ -35,7 +35,7 @@ final class WithUnretained<SourceType, Object: AnyObject, Out>: Producer<Out> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Out {
         let sink = WithUnretainedSink(
             object: object, resultSelector: resultSelector, observer: observer, cancel: cancel)

@@ -87,7 +87,7 @@ final class Do<Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         onSubscribe?()
         let sink = DoSink(handlers: handlers, observer: observer, cancel: cancel)

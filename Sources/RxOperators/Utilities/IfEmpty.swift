@@ -26,7 +26,7 @@ final class IfEmptyDefault<Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sink = IfEmptyDefaultSink(defaultElement: defaultElement, observer: observer, cancel: cancel)
         return sink.subscribe(to: source)
@@ -76,7 +76,7 @@ final class IfEmptySwitch<Element>: Producer<Element> {
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         // The source's subscription goes in first, so that an empty source completing while it
         // is subscribed finds it there to replace with the other sequence's.

@@ -13,12 +13,12 @@ enum VirtualTimeItem {
     var isDisposedUnderLock: Bool {
         switch self {
         case .once(let action): action.isDisposed
-        case .periodic(let timer): timer.tickUnderLock == nil
+        case .periodic(let timer): timer.tick == nil
         }
     }
 }
 
-// @unchecked Sendable: `tickUnderLock` is read and written only under the scheduler's `lock`.
+// @unchecked Sendable: `tick` is read and written only under the scheduler's `lock`.
 /// What ``VirtualTimeScheduler/schedulePeriodic(_:startAfter:period:action:)`` queues and
 /// returns: one timer that the scheduler queues again for each tick, instead of a new scheduled
 /// action per tick.
@@ -27,7 +27,7 @@ enum VirtualTimeItem {
 /// when the scheduler reaches it.
 @usableFromInline
 final class VirtualPeriodicTimer: Cancelable, @unchecked Sendable {
-    /// The scheduler's lock, under which the scheduler reads `tickUnderLock` while it holds the
+    /// The scheduler's lock, under which the scheduler reads `tick` while it holds the
     /// lock for its queue, without a second lock per tick.
     @usableFromInline
     let lock: VirtualTimeLock
@@ -39,26 +39,26 @@ final class VirtualPeriodicTimer: Cancelable, @unchecked Sendable {
     /// Runs the action on the state and keeps the result for the next tick; `nil` once disposed.
     @usableFromInline
     @exclusivity(unchecked)
-    var tickUnderLock: (() -> Void)?
+    var tick: (() -> Void)?
 
     /// A timer whose first tick runs `action` on `state`, and each later tick on what the tick
     /// before returned.
     init<State>(lock: VirtualTimeLock, periodSeconds: Double?, state: State, action: @escaping (State) -> State) {
         self.lock = lock
         self.periodSeconds = periodSeconds
-        self.tickUnderLock = Ticker(state: state, action: action).tick
+        self.tick = Ticker(state: state, action: action).tick
     }
 
     @usableFromInline
     var isDisposed: Bool {
-        lock.withLock { tickUnderLock == nil }
+        lock.withLock { tick == nil }
     }
 
     @usableFromInline
     func dispose() {
         let released = lock.withLock {
-            defer { tickUnderLock = nil }
-            return tickUnderLock
+            defer { tick = nil }
+            return tick
         }
         // Dropped here, outside the lock: what the action captured may dispose this very timer.
         _ = released

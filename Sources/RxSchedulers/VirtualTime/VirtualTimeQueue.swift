@@ -98,7 +98,7 @@ struct VirtualTimeQueue<Converter: VirtualTimeConverterType> {
                 }
                 tick = nil
             case .periodic(let timer):
-                tick = timer.tickUnderLock
+                tick = timer.tick
                 if tick == nil {
                     removeFirst()
                     continue

@@ -1,8 +1,11 @@
+import Dispatch
+import Foundation
 import RxCore
 import RxDisposables
 import RxOperators
 import RxTestHelpers
 import RxTestSupport
+import Synchronization
 import XCTest
 
 final class FlatMapLatestTests: RxTestCase {
@@ -130,5 +133,65 @@ final class FlatMapLatestTests: RxTestCase {
 
         XCTAssertEqual(received, [1, 2, 3])
         XCTAssertTrue(completed)
+    }
+}
+
+// MARK: - Under contention
+
+extension FlatMapLatestTests {
+    /// `flatMapLatest` switching away from an inner sequence that sends from another thread.
+    func testMergeStressFlatMapLatestDropsElementsOfAnEarlierInnerSentAcrossTheSwitch() {
+        let marker = -1
+        for round in 0..<20 {
+            let received = Locked<[Int]>([])
+            let overlaps = Atomic<Int>(0)
+            let inFlight = Atomic<Int>(0)
+            let outer = PublishSubject<Int>()
+            let running = Locked<AnyObserver<Int>?>(nil)
+            let ready = DispatchSemaphore(value: 0)
+            let subscription = outer.flatMapLatest { value -> Observable<Int> in
+                if value == 1 {
+                    return Observable.create { observer in
+                        running.value = observer
+                        ready.signal()
+                        return Disposables.create()
+                    }
+                }
+                return .just(marker)
+            }.subscribe(onNext: { value in
+                if inFlight.wrappingAdd(1, ordering: .sequentiallyConsistent).oldValue != 0 {
+                    overlaps.wrappingAdd(1, ordering: .relaxed)
+                }
+                received.mutate { $0.append(value) }
+                inFlight.wrappingSubtract(1, ordering: .sequentiallyConsistent)
+            })
+            outer.onNext(1)
+            XCTAssertEqual(ready.wait(timeout: .now() + 5), .success)
+            let sender = UncheckedSendable(running.value)
+            let done = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                for value in 0..<5_000 {
+                    sender.value?.onNext(value)
+                }
+                done.signal()
+            }
+            let deadline = Date().addingTimeInterval(5)
+            while received.value.count < 50, Date() < deadline {
+                usleep(50)
+            }
+
+            outer.onNext(2)
+
+            XCTAssertEqual(done.wait(timeout: .now() + 20), .success, "round \(round): sender stuck")
+            let events = received.value
+            let switchedAt = events.firstIndex(of: marker)
+            XCTAssertNotNil(switchedAt, "round \(round): the latest inner sent nothing")
+            if let switchedAt {
+                XCTAssertEqual(events[(switchedAt + 1)...], [], "round \(round): an earlier inner's element followed")
+            }
+            XCTAssertEqual(overlaps.load(ordering: .relaxed), 0, "round \(round): deliveries overlapped")
+            subscription.dispose()
+            running.value = nil
+        }
     }
 }

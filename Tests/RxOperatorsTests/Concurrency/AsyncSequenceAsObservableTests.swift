@@ -2,8 +2,10 @@ import Dispatch
 import RxCore
 import RxDisposables
 import RxOperators
+import RxSchedulers
 import RxTestHelpers
 import RxTestSupport
+import Synchronization
 import XCTest
 
 /// Counts its live instances, as `LiveElement` does, for an iterator that must not outlive its task.
@@ -154,5 +156,65 @@ final class AsyncSequenceAsObservableTests: RxTestCase {
             received.append(value)
         }
         XCTAssertEqual(received, [0, 10, 20, 30])
+    }
+}
+
+// MARK: - Under contention
+
+extension AsyncSequenceAsObservableTests {
+    func testObservablesOfAsyncSequencesDisposedFromAnotherThreadWhileTheyIterate() async {
+        let live = Counter()
+        for _ in 0..<30 {
+            let received = Counter()
+            let sequence = (0..<Int.max).async(live: live)
+            let subscription = UncheckedSendable(
+                sequence.asObservable().subscribe(onNext: { _ in received.increment() }))
+            let ticking = await eventually { received.value > 20 }
+            XCTAssertTrue(ticking)
+            let disposed = expectation(description: "disposed from another thread")
+            DispatchQueue.global().async {
+                subscription.value.dispose()
+                disposed.fulfill()
+            }
+            await fulfillment(of: [disposed], timeout: 10)
+        }
+        let stopped = await eventually { live.value == 0 }
+        XCTAssertTrue(stopped, "\(live.value) iterations still running")
+    }
+}
+/// A range as an asynchronous sequence that yields to other tasks between elements, counting its
+/// live iterators.
+private struct AsyncRange: AsyncSequence, Sendable {
+    let range: Range<Int>
+    let live: Counter
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        var remaining: Range<Int>.Iterator
+        let token: Token
+
+        mutating func next() async -> Int? {
+            await Task.yield()
+            if Task.isCancelled { return nil }
+            return remaining.next()
+        }
+    }
+
+    final class Token: Sendable {
+        let live: Counter
+        init(_ live: Counter) {
+            self.live = live
+            live.increment()
+        }
+        deinit { live.decrement() }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(remaining: range.makeIterator(), token: Token(live))
+    }
+}
+
+extension Range<Int> {
+    fileprivate func async(live: Counter) -> AsyncRange {
+        AsyncRange(range: self, live: live)
     }
 }

@@ -2,9 +2,12 @@ import Dispatch
 import RxCore
 import RxDisposables
 import RxOperators
+import RxRelay
 import RxSchedulers
 import RxTestHelpers
 import RxTestSupport
+import Synchronization
+import Testing
 import XCTest
 
 /// Waits, a millisecond at a time and for at most ten seconds, until `condition` holds.
@@ -250,5 +253,158 @@ final class ValuesTests: RxTestCase {
         for value in 0..<5_000 { source.observer?.onNext(LiveElement(value, live: live)) }
         XCTAssertEqual(live.value, 0)
         source.forget()
+    }
+}
+
+// MARK: - Programmer errors
+
+/// Misuse of the `values` stream that stops the program, run in a child process.
+@Suite(.leakChecked) struct ValuesProgrammerErrorTests {
+    @Test func twoTasksAwaitingTheSameStreamAtOnceStop() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let subject = PublishSubject<Int>()
+            let stream = subject.values
+            let first = Task { for try await _ in stream {} }
+            let second = Task { for try await _ in stream {} }
+            _ = await (first.result, second.result)
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        // The stream is an `AsyncThrowingStream` made with a continuation, as RxSwift's is: the
+        // standard library stops the second task, with its own message.
+        #expect(message.contains("attempt to await next() on more than one task"))
+    }
+}
+
+// MARK: - Infallible's values
+
+/// `values` of an `Infallible`: an `AsyncStream`, ended by completion or cancellation.
+final class InfallibleValuesTests: RxTestCase {
+    func testIteratesTheElementsAndEndsAtCompletion() async {
+        var received: [Int] = []
+        for await value in Infallible.of(1, 2, 3).values {
+            received.append(value)
+        }
+        XCTAssertEqual(received, [1, 2, 3])
+    }
+
+    func testElementsOfARelayArriveAsTheyAreSent() async {
+        let relay = PublishRelay<Int>()
+        let stream = relay.asInfallible().values
+        relay.accept(1)
+        relay.accept(2)
+        var iterator = stream.makeAsyncIterator()
+        let first = await iterator.next()
+        let second = await iterator.next()
+        XCTAssertEqual([first, second], [1, 2])
+    }
+
+    func testCancellingTheIteratingTaskEndsTheStreamAndDisposesTheSubscription() async {
+        let disposed = Counter()
+        let subscribed = Counter()
+        let never = Infallible<Int>.create { _ in
+            subscribed.increment()
+            return Disposables.create { disposed.increment() }
+        }
+        let task = Task {
+            var count = 0
+            for await _ in never.values { count += 1 }
+            return count
+        }
+        let didSubscribe = await eventually { subscribed.value == 1 }
+        XCTAssertTrue(didSubscribe)
+
+        task.cancel()
+        let count = await task.value
+
+        XCTAssertEqual(count, 0)
+        let didDispose = await eventually { disposed.value == 1 }
+        XCTAssertTrue(didDispose, "the subscription is disposed when the iterating task is cancelled")
+    }
+
+    func testWhatArrivedBeforeTheCancellationIsHandedOutThenTheStreamEnds() async {
+        let relay = PublishRelay<Int>()
+        let stream = relay.asInfallible().values
+        relay.accept(1)
+        relay.accept(2)
+        let task = Task { () -> [Int] in
+            withUnsafeCurrentTask { $0?.cancel() }
+            var received: [Int] = []
+            for await value in stream { received.append(value) }
+            return received
+        }
+
+        let received = await task.value
+
+        XCTAssertEqual(received, [1, 2])
+    }
+
+    func testANeverEndingSequenceIteratedInACancelledTaskEndsAtOnce() async {
+        let task = Task { () -> Int in
+            withUnsafeCurrentTask { $0?.cancel() }
+            var count = 0
+            for await _ in Infallible<Int>.never().values { count += 1 }
+            return count
+        }
+
+        let count = await task.value
+
+        XCTAssertEqual(count, 0)
+    }
+}
+
+// MARK: - Under contention
+
+/// `values` with threads meeting; run under `--sanitize=thread`.
+final class ConcurrencyBridgeStressTests: RxTestCase {
+    func testValuesIteratedWhileASchedulerSendsAndCancelledMidwayEndsCleanly() async throws {
+        let live = Counter()
+        for round in 0..<30 {
+            let disposals = Counter()
+            let scheduler = SerialDispatchQueueScheduler(qos: .default)
+            let source = Observable<Int>.create { observer in
+                // Sends on the scheduler, one element per action, until disposed.
+                let stopped = Atomic<Bool>(false)
+                let sending = UncheckedSendable(observer)
+                let schedule = scheduler.scheduleRecursive(0) { value, recurse in
+                    if stopped.load(ordering: .acquiring) { return }
+                    sending.value.onNext(value)
+                    recurse(value + 1)
+                }
+                return Disposables.create {
+                    stopped.store(true, ordering: .releasing)
+                    schedule.dispose()
+                    disposals.increment()
+                }
+            }
+            .map { LiveElement($0, live: live) }
+            let halfway = 50 + round * 7
+            let reached = expectation(description: "halfway")
+            let stream = source.values
+            let task = Task { () -> [Int] in
+                var received: [Int] = []
+                do {
+                    for try await element in stream {
+                        // The element was built on the scheduler's thread; the stream's hand-off
+                        // orders that before this read, but on one path the runtime does not
+                        // tell ThreadSanitizer so (`ThreadSanitizerHandOff`).
+                        ThreadSanitizerHandOff.acquireWhatTheResumerReleased()
+                        received.append(element.value)
+                        if received.count == halfway { reached.fulfill() }
+                    }
+                    XCTFail("a sequence that never ends ended")
+                } catch {
+                    XCTAssertTrue(error is CancellationError, "\(error)")
+                }
+                return received
+            }
+            await fulfillment(of: [reached], timeout: 10)
+            task.cancel()
+            let received = await task.value
+            XCTAssertGreaterThanOrEqual(received.count, halfway)
+            XCTAssertEqual(received, Array(0..<received.count), "a gap-free prefix")
+            XCTAssertEqual(disposals.value, 1)
+        }
+        let released = await eventually { live.value == 0 }
+        XCTAssertTrue(released, "\(live.value) elements still alive")
     }
 }

@@ -1,6 +1,9 @@
+import Dispatch
+import Foundation
 import RxCore
 import RxDisposables
 import RxOperators
+import RxSchedulers
 import RxTestHelpers
 import RxTestSupport
 import XCTest
@@ -189,5 +192,36 @@ final class SampleTests: RxTestCase {
 
         XCTAssertEqual(live.value, 0, "the latest element does not outlive the subscription")
         source.forget()
+    }
+
+    // MARK: A sampler on a serial queue (issue 38)
+
+    func testAnIntervalSamplingOnASerialQueueNeverWaitsForTheSourcesElements() {
+        // The sampler's ticks meet the source's events in the sink's serializer, and wait while
+        // the source's thread holds it, as RxSwift's sampler waits for its lock. The source's
+        // elements run no user code there (they are only kept), so the ticks keep the queue moving
+        // while another thread sends; only the source's error and its teardown at completion run
+        // user code, in RxSwift as here (Docs/Reliability.md, the time operators' audit).
+        let probe = TimerQueueProbe(label: "sampler")
+        let source = PublishSubject<Int>()
+        let sampled = Locked<[Int]>([])
+        let subscription = source.sample(Observable<Int>.interval(.milliseconds(1), scheduler: probe))
+            .subscribe(onNext: { element in sampled.mutate { $0.append(element) } })
+        let sent = DispatchSemaphore(value: 0)
+        let sender = UncheckedSendable(source)
+        Thread {
+            for element in 0..<20_000 {
+                sender.value.onNext(element)
+            }
+            sent.signal()
+        }.start()
+        let ticks = probe.finishedActions
+        XCTAssertTrue(probe.waitForActions(after: ticks + 5, timeout: 5), "the sampler stalled")
+        XCTAssertTrue(probe.queueIsFree(within: 5), "the sampler's queue stayed busy")
+        XCTAssertEqual(sent.wait(timeout: .now() + 10), .success, "the source's thread waited")
+        subscription.dispose()
+        XCTAssertTrue(probe.queueIsFree(within: 5))
+        let values = sampled.value
+        XCTAssertEqual(values, values.sorted(), "samples in the order the source sent them")
     }
 }

@@ -5,6 +5,7 @@ import RxDisposables
 import RxOperators
 import RxTestHelpers
 import RxTestSupport
+import Synchronization
 import XCTest
 
 final class RefCountTests: RxTestCase {
@@ -229,5 +230,36 @@ private final class HeldDisconnectionConnectable: ConnectableObservableType, Sen
 
     func send(_ value: Int) {
         subject.withLock { $0 }.onNext(value)
+    }
+}
+
+// MARK: - Under contention
+
+/// `refCount()` when observers come and go on many threads at once, each staying only an
+/// instant: connecting and disconnecting run one thread at a time, so every observer that stays
+/// subscribed is connected, and the source is unsubscribed once nobody is left.
+final class RefCountStressReliabilityTests: RxTestCase {
+    func testAnObserverArrivingWhileOthersComeAndGoIsConnected() {
+        for _ in 0..<100 {
+            let source = PublishSubject<Int>()
+            let counted = UncheckedSendable(source.publish().refCount())
+            let stayer = RxMutex<[Int]>([])
+            let staying = RxMutex<UncheckedSendable<any Disposable>?>(nil)
+            DispatchQueue.concurrentPerform(iterations: 4) { worker in
+                for iteration in 0..<300 {
+                    if worker == 0 && iteration == 150 {
+                        let subscription = counted.value.subscribe(onNext: { value in
+                            stayer.withLock { $0.append(value) }
+                        })
+                        staying.withLock { $0 = UncheckedSendable(subscription) }
+                    }
+                    counted.value.subscribe(onNext: { _ in }).dispose()
+                }
+            }
+            source.onNext(1)
+            staying.withLock { $0?.value.dispose() }
+            XCTAssertEqual(stayer.withLock { $0 }, [1], "the observer that stayed is connected")
+            XCTAssertFalse(source.hasObservers, "unsubscribed once nobody is left")
+        }
     }
 }

@@ -360,4 +360,18 @@ final class BufferTests: RxTestCase {
 
         XCTAssertEqual(received.value, [[1]])
     }
+
+    // MARK: A timer never waits for a delivery (issue 38)
+
+    func testATimerFiringWhileAFullBufferIsDeliveredNeverWaitsForIt() {
+        // The third element fills the buffer, whose delivery outlasts the span's timer. RxSwift's
+        // timer waits for its lock here, which the source holds across the delivery.
+        assertTimerDoesNotWaitForTheDelivery(
+            of: "buffer",
+            { source, scheduler, dueTime in source.buffer(timeSpan: dueTime, count: 3, scheduler: scheduler) },
+            before: {
+                $0.onNext(1)
+                $0.onNext(2)
+            }, during: { $0.onNext(3) })
+    }
 }

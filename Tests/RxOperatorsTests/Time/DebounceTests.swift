@@ -204,4 +204,13 @@ final class DebounceTests: RxTestCase {
         }
         subscription.dispose()
     }
+
+    // MARK: A timer never waits for a delivery (issue 38)
+
+    func testATimerFiringWhileTheLastElementIsDeliveredAtCompletionNeverWaitsForIt() {
+        // RxSwift's timer waits for its lock here, which the completion holds across the delivery.
+        assertTimerDoesNotWaitForTheDelivery(
+            of: "debounce", { source, scheduler, dueTime in source.debounce(dueTime, scheduler: scheduler) },
+            before: { $0.onNext(1) }, during: { $0.onCompleted() })
+    }
 }

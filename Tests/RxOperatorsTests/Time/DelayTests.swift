@@ -388,4 +388,14 @@ final class DelayTests: RxTestCase {
         XCTAssertFalse(waitedTooLong.value, "the source's onError waited for the delivery it was holding up")
         subscription.dispose()
     }
+
+    // MARK: A timer never waits for a delivery (issue 38)
+
+    func testATimerFiringWhileAnErrorIsDeliveredNeverWaitsForIt() {
+        // The error goes out at once on the source's thread while the element waits for the timer.
+        // RxSwift's timer never waits for it: its lock guards only the queue.
+        assertTimerDoesNotWaitForTheDelivery(
+            of: "delay", { source, scheduler, dueTime in source.delay(dueTime, scheduler: scheduler) },
+            before: { $0.onNext(1) }, during: { $0.onError(TestError.boom) })
+    }
 }

@@ -214,4 +214,13 @@ final class SkipForDurationTests: RxTestCase {
         XCTAssertTrue(received.value == [2] || received.value == [1, 2], "\(received.value)")
         subscription.dispose()
     }
+
+    // MARK: A timer never waits for a delivery (issue 38)
+
+    func testATimerFiringWhileAnErrorIsDeliveredNeverWaitsForIt() {
+        // RxSwift's timer takes no lock at all: it only sets a flag.
+        assertTimerDoesNotWaitForTheDelivery(
+            of: "skip(for:)", { source, scheduler, dueTime in source.skip(dueTime, scheduler: scheduler) },
+            during: { $0.onError(TestError.boom) })
+    }
 }

@@ -223,4 +223,13 @@ final class TakeForDurationTests: RxTestCase {
         XCTAssertTrue(received.value == [1] || received.value.isEmpty, "\(received.value)")
         subscription.dispose()
     }
+
+    // MARK: A timer never waits for a delivery (issue 38)
+
+    func testATimerFiringWhileAnElementIsDeliveredNeverWaitsForIt() {
+        // RxSwift's timer waits for its lock here, which the source holds across the delivery.
+        assertTimerDoesNotWaitForTheDelivery(
+            of: "take(for:)", { source, scheduler, dueTime in source.take(for: dueTime, scheduler: scheduler) },
+            during: { $0.onNext(1) })
+    }
 }

@@ -377,4 +377,17 @@ final class ThrottleTests: RxTestCase {
         XCTAssertGreaterThanOrEqual(values.count, 2)
         subscription.dispose()
     }
+
+    // MARK: A timer never waits for a delivery (issue 38)
+
+    func testATimerFiringWhileAnErrorIsDeliveredNeverWaitsForIt() {
+        // The timer that ends the window (for the kept element 2) fires during the error's
+        // delivery. RxSwift's timer waits for its lock here, which the source holds across it.
+        assertTimerDoesNotWaitForTheDelivery(
+            of: "throttle", { source, scheduler, dueTime in source.throttle(dueTime, scheduler: scheduler) },
+            before: {
+                $0.onNext(1)
+                $0.onNext(2)
+            }, during: { $0.onError(TestError.boom) })
+    }
 }

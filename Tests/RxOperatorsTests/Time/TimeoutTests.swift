@@ -363,4 +363,37 @@ final class TimeoutTests: RxTestCase {
         XCTAssertEqual(onQueue.value, true)
         subscription.dispose()
     }
+
+    // MARK: A timer never waits for a delivery (issue 38)
+
+    func testATimerFiringWhileAnElementIsDeliveredNeverWaitsForIt() {
+        // The issue's repro: the timer fires on its serial queue while the source's thread is inside
+        // the observer, which then waits for that queue. RxSwift's timer only compares generations
+        // under a short lock; the element, counted first, wins.
+        assertTimerDoesNotWaitForTheDelivery(
+            of: "timeout", { source, scheduler, dueTime in source.timeout(dueTime, scheduler: scheduler) },
+            during: { $0.onNext(1) })
+    }
+
+    func testAnElementBeingDeliveredWinsOverTheTimerFiringMeanwhile() {
+        // The timer (due at 10) fires from inside the delivery of 1, which moves the clock to 15:
+        // the element came first, so the firing is stale and the timer restarts from 15, as in
+        // RxSwift, which counts its timer's generation on before forwarding. A firing that meets a
+        // delivery is handled only once the element's handling, restart included, is over.
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = PublishSubject<Int>()
+        var events: [String] = []
+        let subscription = source.timeout(.seconds(10), scheduler: scheduler).subscribe(
+            onNext: { element in
+                events.append("next(\(element)) at \(scheduler.clock)")
+                if element == 1 {
+                    scheduler.advanceTo(15)
+                }
+            }, onError: { _ in events.append("timeout at \(scheduler.clock)") })
+        source.onNext(1)
+        scheduler.advanceTo(30)
+        subscription.dispose()
+
+        XCTAssertEqual(events, ["next(1) at 0", "timeout at 25"])
+    }
 }

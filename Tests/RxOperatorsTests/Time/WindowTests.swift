@@ -586,4 +586,16 @@ final class WindowTests: RxTestCase {
 
         XCTAssertEqual(received.value, [[1]])
     }
+
+    // MARK: A timer never waits for a delivery (issue 38)
+
+    func testATimerFiringWhileAnElementIsDeliveredIntoTheWindowNeverWaitsForIt() {
+        // The element reaches the window's subscriber on the source's thread while the span's timer
+        // fires. RxSwift's timer waits for its lock here, which the source holds across it.
+        assertTimerDoesNotWaitForTheDelivery(
+            of: "window",
+            { source, scheduler, dueTime in
+                source.window(timeSpan: dueTime, count: 10, scheduler: scheduler).flatMap { $0 }
+            }, during: { $0.onNext(1) })
+    }
 }

@@ -360,3 +360,23 @@ final class CompletableTraitTests: RxTestCase {
 
 /// An object a closure captures, to tell when the closure is let go of.
 private final class Captured {}
+
+// MARK: - asCompletable of an observable
+
+extension CompletableTraitTests {
+    func testAsCompletableOfASequenceOfNeverPassesItsTerminalEvent() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let completing = scheduler.createHotObservable([Recorded<Event<Never>>.completed(250)])
+        let other = TestScheduler(initialClock: 0)
+        let failing = other.createHotObservable([Recorded<Event<Never>>.error(240, TestError.boom)])
+
+        let completed = scheduler.start { completing.asCompletable() }
+        let failed = other.start { failing.asCompletable() }
+
+        XCTAssertEqual(completed.events.count, 1)
+        XCTAssertEqual(completed.events.first?.time, 250)
+        XCTAssertTrue(completed.events.first?.value.isCompleted ?? false)
+        XCTAssertEqual(failed.events.first?.time, 240)
+        XCTAssertEqual(failed.events.first?.value.error as? TestError, .boom)
+    }
+}

@@ -11,6 +11,10 @@ let usage = """
            swift run --package-path Tools rx-tools check-leak-coverage
                fails when an XCTest class does not subclass RxTestCase, or a Swift Testing test
                is not .leakChecked (itself or through its @Suite)
+           swift run --package-path Tools rx-tools check-test-layout
+               fails when an RxOperators test file has no source file or a source file has no mirror
+               test file (Tests/<Module>Tests/<Folder>/<Name>Tests.swift); reports the other modules
+               (--all lists their files)
            swift run --package-path Tools rx-tools list-operators
                prints every public operator the checklist sees, with its types and place
     """
@@ -90,6 +94,43 @@ do {
         print(
             "rx-tools check-leak-coverage: every XCTest class subclasses RxTestCase and every Swift Testing test"
                 + " is .leakChecked (\(files) files)")
+        exit(0)
+    case "check-test-layout":
+        let (findings, files) = try TestLayout.findings()
+        let failures = findings.filter(\.fails)
+        let pending = findings.filter { !$0.fails && $0.message.hasPrefix("pending:") }
+        let notes = findings.filter { !$0.fails && !$0.message.hasPrefix("pending:") }
+        for finding in failures {
+            print("\(finding.path): error: \(finding.message)")
+        }
+        for finding in pending {
+            print("\(finding.path): warning: \(finding.message)")
+        }
+        if arguments.contains("--all") {
+            for finding in notes {
+                print("\(finding.path): note: \(finding.message)")
+            }
+        } else {
+            let perModule = Dictionary(grouping: notes) { note -> String in
+                let folder = note.path.split(separator: "/")[1]
+                return folder.hasSuffix("Tests") ? String(folder.dropLast("Tests".count)) : String(folder)
+            }
+            for (module, notes) in perModule.sorted(by: { $0.key < $1.key }) {
+                let sources = notes.filter { $0.path.hasPrefix("Sources/") }.count
+                print(
+                    "\(module): \(sources) source files without a mirror test file, \(notes.count - sources) test files"
+                        + " without a source file (reported, not enforced; --all lists them)")
+            }
+        }
+        if !failures.isEmpty {
+            print(
+                "rx-tools check-test-layout: \(failures.count) files out of place (CONTRIBUTING.md, Tests mirror Sources)"
+            )
+            exit(1)
+        }
+        print(
+            "rx-tools check-test-layout: \(TestLayout.strictModules.sorted().joined(separator: ", ")) mirrors its"
+                + " sources (\(files) test files read), \(pending.count) known gaps pending")
         exit(0)
     case "list-operators":
         for op in try PublicOperator.all() {

@@ -16,7 +16,7 @@ final class RunningTotal<Element: AdditiveArithmetic>: Producer<Element> {
         self.source = source
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sink = RunningTotalSink(observer: observer, cancel: cancel)
         return sink.subscribe(to: source)

@@ -60,7 +60,7 @@ private final class Doubled<Element: BinaryInteger & Sendable>: Producer<Element
         self.source = source
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> RunReceipt
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
         let sink = DoubledSink(observer: observer, cancel: cancel)
         return sink.subscribe(to: source)

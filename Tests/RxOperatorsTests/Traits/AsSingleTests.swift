@@ -5,9 +5,8 @@ import RxTestHelpers
 import RxTestSupport
 import XCTest
 
-/// `asSingle()`, `asMaybe()`, `first()`, `toArray()` and `asCompletable()`: observables turned
-/// into traits, with the trait's grammar checked.
-final class ObservableToTraitTests: RxTestCase {
+/// `asSingle()` and `asMaybe()`: an observable turned into a trait, with the trait's grammar checked.
+final class AsSingleTests: RxTestCase {
     // MARK: asSingle
 
     func testAsSingleSendsTheOnlyElementWhenTheSourceCompletes() {
@@ -145,105 +144,5 @@ final class ObservableToTraitTests: RxTestCase {
         let res = scheduler.start { xs.asMaybe() }
 
         assertMarbles(res, "----#", error: TestError.boom)
-    }
-
-    // MARK: first
-
-    func testFirstSendsTheFirstElementAtOnceAndDisposesTheSource() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(250)])
-
-        let res = scheduler.start { xs.first() }
-
-        XCTAssertEqual(res.events, [.next(210, Optional(1)), .completed(210)])
-        XCTAssertEqual(xs.subscriptions, [Subscription(200, 210)])
-    }
-
-    func testFirstOfAnEmptySourceSucceedsWithNil() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.completed(250, Int.self)])
-
-        let res = scheduler.start { xs.first() }
-
-        XCTAssertEqual(res.events, [.next(250, nil), .completed(250)])
-    }
-
-    func testFirstPassesTheSourceErrorAndStopsWhenDisposed() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let failing = scheduler.createHotObservable([.error(230, TestError.boom, Int.self)])
-        let other = TestScheduler(initialClock: 0)
-        let silent = other.createHotObservable([.next(300, 1)])
-
-        let failed = scheduler.start { failing.first() }
-        let disposed = other.start(disposed: 250) { silent.first() }
-
-        XCTAssertEqual(failed.events, [.error(230, TestError.boom)])
-        XCTAssertEqual(disposed.events, [])
-        XCTAssertEqual(silent.subscriptions, [Subscription(200, 250)])
-    }
-
-    // MARK: toArray
-
-    func testToArraySendsEveryElementWhenTheSourceCompletes() throws {
-        let scheduler = TestScheduler(initialClock: 0)
-        let xs = try scheduler.createHotObservable("-^-1-2-3-|", values: ["1": 1, "2": 2, "3": 3])
-        let other = TestScheduler(initialClock: 0)
-        let none = try other.createHotObservable("-^---|", values: [Character: Int]())
-
-        let res = scheduler.start { xs.toArray() }
-        let empty = other.start { none.toArray() }
-
-        assertMarbles(res, "--------(a|)", values: ["a": [1, 2, 3]])
-        assertMarbles(empty, "----(a|)", values: ["a": []])
-        XCTAssertEqual(xs.subscriptions, [Subscription(200, 280)])
-    }
-
-    func testToArrayFailsWithTheSourceAndLetsGoOfWhatItGathered() {
-        let live = Counter()
-        var observer: AnyObserver<LiveElement>?
-        let source = Observable<LiveElement>.create { receiver in
-            observer = receiver
-            return Disposables.create()
-        }
-        var failure: (any Error)?
-
-        _ = source.toArray().subscribe(onFailure: { failure = $0 })
-        for value in 0..<10 {
-            observer?.onNext(LiveElement(value, live: live))
-        }
-        XCTAssertEqual(live.value, 10)
-        observer?.onError(TestError.boom)
-
-        XCTAssertEqual(failure as? TestError, .boom)
-        XCTAssertEqual(live.value, 0)
-        observer = nil
-    }
-
-    func testToArrayDisposedMidWaySendsNothingAndIgnoresLaterElements() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 1), .next(260, 2), .completed(300)])
-
-        let res = scheduler.start(disposed: 250) { xs.toArray() }
-
-        XCTAssertEqual(res.events, [])
-        XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
-    }
-
-    // MARK: asCompletable
-
-    func testAsCompletableOfASequenceOfNeverPassesItsTerminalEvent() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let completing = scheduler.createHotObservable([Recorded<Event<Never>>.completed(250)])
-        let other = TestScheduler(initialClock: 0)
-        let failing = other.createHotObservable([Recorded<Event<Never>>.error(240, TestError.boom)])
-
-        let completed = scheduler.start { completing.asCompletable() }
-        let failed = other.start { failing.asCompletable() }
-
-        XCTAssertEqual(completed.events.count, 1)
-        XCTAssertEqual(completed.events.first?.time, 250)
-        XCTAssertTrue(completed.events.first?.value.isCompleted ?? false)
-        XCTAssertEqual(failed.events.first?.time, 240)
-        XCTAssertEqual(failed.events.first?.value.error as? TestError, .boom)
     }
 }
