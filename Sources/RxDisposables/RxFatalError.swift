@@ -15,7 +15,6 @@ package func rxAbstractMethod(file: StaticString = #file, line: UInt = #line) ->
 /// Stops the program with `message` when `condition` is false, in every build configuration:
 /// Swift's `precondition` keeps its message in debug builds only, and a documented stop must
 /// say what was misused wherever it happens.
-@inline(__always)
 package func rxPrecondition(
     _ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String, file: StaticString = #file,
     line: UInt = #line

@@ -1,7 +1,8 @@
 import RxCore
 import RxDisposables
 
-// @unchecked Sendable: `disposable` and `disposed` are read and written only under `lock`.
+// @unchecked Sendable: `scheduler` is a constant, and a scheduler may be used from any thread;
+// the rest is inside `state`'s lock.
 /// Disposes a disposable on a chosen scheduler, for resources that must be released on a
 /// particular queue or thread.
 ///
@@ -10,26 +11,31 @@ public final class ScheduledDisposable: Cancelable, @unchecked Sendable {
     /// The scheduler the inner disposable is disposed on.
     public let scheduler: any ImmediateSchedulerType
 
-    private let lock = RxLock()
-    private var disposable: (any Disposable)?
-    private var disposed = false
+    // @unchecked Sendable: it exists only inside `state`'s lock, and a disposable may be
+    // disposed from any thread.
+    private struct State: @unchecked Sendable {
+        var disposable: (any Disposable)?
+        var disposed = false
+    }
+
+    private let state: RxMutex<State>
 
     /// Wraps `disposable` so that disposing it happens on `scheduler`.
     public init(scheduler: any ImmediateSchedulerType, disposable: any Disposable) {
         self.scheduler = scheduler
-        self.disposable = disposable
+        state = RxMutex(State(disposable: disposable))
     }
 
     /// Whether ``dispose()`` has been called.
     public var isDisposed: Bool {
-        lock.withLock { disposed }
+        state.withLock { $0.disposed }
     }
 
     /// Schedules the inner disposal on ``scheduler``, once.
     public func dispose() {
-        let first: Bool = lock.withLock {
-            if disposed { return false }
-            disposed = true
+        let first: Bool = state.withLock { state in
+            if state.disposed { return false }
+            state.disposed = true
             return true
         }
         guard first else { return }
@@ -40,10 +46,7 @@ public final class ScheduledDisposable: Cancelable, @unchecked Sendable {
     }
 
     private func disposeInner() {
-        let inner: (any Disposable)? = lock.withLock {
-            defer { disposable = nil }
-            return disposable
-        }
+        let inner: (any Disposable)? = state.withLock { $0.disposable.take() }
         inner?.dispose()
     }
 }

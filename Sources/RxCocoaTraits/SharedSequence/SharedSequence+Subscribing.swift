@@ -28,7 +28,6 @@ extension SharedSequenceConvertibleType {
 /// Stops a debug build when `drive` is called off the main thread, as RxSwift does: a driver
 /// replays its latest element on the caller's thread, and that element would reach the UI off
 /// the main thread. Release builds do not check.
-@inline(__always)
 func checkDrivingOnMainThread() {
     #if DEBUG
         MainScheduler.ensureRunningOnMainThread(

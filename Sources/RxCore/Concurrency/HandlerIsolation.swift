@@ -19,8 +19,8 @@
 /// that touches no actor-isolated state, such as a `@Sendable` closure written in main-actor
 /// code that should run on a background scheduler.
 public struct HandlerIsolation: Sendable {
-    // Trivial fields first, so that the check per call reads only them: the site, and the
-    // actor in it, are touched only for actors other than the main one and to stop the program.
+    // The mode first, so that the check per call reads only it: the site, and the actor in it,
+    // are touched only for actors other than the main one and to stop the program.
     @usableFromInline
     enum Mode: UInt8, Sendable {
         case nonisolated
@@ -30,14 +30,9 @@ public struct HandlerIsolation: Sendable {
 
     @usableFromInline
     let mode: Mode
-    // The main thread's stack when known (empty otherwise), for the main actor's check.
-    @usableFromInline
-    let mainStackLower: UInt
-    @usableFromInline
-    let mainStackSize: UInt
     // The actor (for actors other than the main one) and where the closure was handed over,
     // made only for a closure written in an actor: closures written outside any actor cost no
-    // allocation. One reference keeps the value at four words, which a check reads in registers.
+    // allocation. One reference keeps the value at two words, which a check reads in registers.
     @usableFromInline
     let site: Site?
 
@@ -64,8 +59,7 @@ public struct HandlerIsolation: Sendable {
 
     /// The isolation `isolation`, usually the caller's `#isolation`, of a closure handed over
     /// at `file` and `line`, usually the caller's `#fileID` and `#line`, which a violation's
-    /// message names. Made in that isolation, which for the main actor lets it learn the main
-    /// thread's stack.
+    /// message names.
     public init(_ isolation: isolated (any Actor)?, file: StaticString, line: UInt) {
         self.init(isolation, site: file, line: line)
     }
@@ -74,17 +68,13 @@ public struct HandlerIsolation: Sendable {
         if let isolation {
             if isolation === MainActor.shared {
                 mode = .mainActor
-                let stack = MainThread.stackRange
-                (mainStackLower, mainStackSize) = (stack.lower, stack.upper &- stack.lower)
                 site = Site(actor: nil, file: file, line: line)
             } else {
                 mode = .actor
-                (mainStackLower, mainStackSize) = (0, 0)
                 site = Site(actor: isolation, file: file, line: line)
             }
         } else {
             mode = .nonisolated
-            (mainStackLower, mainStackSize) = (0, 0)
             site = nil
         }
     }
@@ -107,18 +97,15 @@ public struct HandlerIsolation: Sendable {
     /// actor). `handler` names the closure about to be called, as the user wrote it, such as
     /// `"subscribe(onNext:)"` or `"map(_:)"`.
     @inlinable
-    @inline(__always)
     public func check(_ handler: StaticString) {
-        // Inlined, and touching only trivial fields: outside any actor the check is one
-        // comparison; on the main thread, once its stack is known, a subtraction and one more.
-        // Marked as the likely path, so that the other fields are loaded only past it.
+        // Inlined, and reading only the mode: outside any actor the check is one comparison.
+        // Marked as the likely path, so that the rest is out of line.
         if _fastPath(mode == .nonisolated) { return }
-        if mode == .mainActor, MainThread.currentStackAddress &- mainStackLower < mainStackSize { return }
         checkElsewhere(handler)
     }
 
-    /// The rest of ``check(_:)``, out of line: the main thread when its stack is not known (or
-    /// the call is not on it), and actors other than the main one.
+    /// The rest of ``check(_:)``, out of line: the main actor, and actors other than the main
+    /// one.
     @usableFromInline
     func checkElsewhere(_ handler: StaticString) {
         switch mode {

@@ -10,7 +10,6 @@ import Synchronization
 /// second case. Release builds count nothing and ``count`` stays zero.
 package enum PendingWork {
     #if DEBUG
-        @usableFromInline
         package static let counter = Atomic<Int>(0)
     #endif
 
@@ -23,9 +22,8 @@ package enum PendingWork {
         #endif
     }
 
-    /// Counts one more piece of work; pair it with exactly one ``end()``. Inlinable, so that a
-    /// release build, which counts nothing, keeps no call on the schedulers' paths.
-    @inlinable
+    /// Counts one more piece of work; pair it with exactly one ``end()``. A release build counts
+    /// nothing.
     package static func begin() {
         #if DEBUG
             counter.wrappingAdd(1, ordering: .relaxed)
@@ -33,7 +31,6 @@ package enum PendingWork {
     }
 
     /// Counts one piece of work as finished.
-    @inlinable
     package static func end() {
         #if DEBUG
             counter.wrappingSubtract(1, ordering: .releasing)

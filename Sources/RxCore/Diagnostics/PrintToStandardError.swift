@@ -7,14 +7,15 @@
 #endif
 
 /// Writes one line to standard error, where diagnostics belong.
+///
+/// A system call that takes a buffer: the bytes go to `write` as an array, which Swift passes as
+/// a pointer to its elements for the length of the call, and what a partial write left over goes
+/// again.
 package func printToStandardError(_ message: String) {
-    var line = message + "\n"
-    line.withUTF8 { bytes in
-        var remaining = UnsafeRawBufferPointer(bytes)
-        while !remaining.isEmpty {
-            let written = write(2, remaining.baseAddress, remaining.count)
-            guard written > 0 else { return }
-            remaining = UnsafeRawBufferPointer(rebasing: remaining[written...])
-        }
+    var remaining = Array((message + "\n").utf8)
+    while !remaining.isEmpty {
+        let written = write(2, remaining, remaining.count)
+        guard written > 0 else { return }
+        remaining.removeFirst(written)
     }
 }

@@ -85,7 +85,6 @@ public enum Resources {
 
     // Called from the initialisers of the counted classes with the new object. Release builds
     // inline an empty body, so counting costs nothing there.
-    @inline(__always)
     package static func trackAllocation(_ object: AnyObject) {
         #if DEBUG
             counter.wrappingAdd(1, ordering: .relaxed)
@@ -95,7 +94,6 @@ public enum Resources {
     }
 
     // Called from the `deinit` of the counted classes.
-    @inline(__always)
     package static func trackDeallocation(_ object: AnyObject) {
         #if DEBUG
             counter.wrappingSubtract(1, ordering: .relaxed)

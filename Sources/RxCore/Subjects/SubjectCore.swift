@@ -110,6 +110,11 @@ final class SubjectCore<Element>: SubjectCoreBase, @unchecked Sendable {
     /// Delivers `element` to each of `entries`, which the caller's snapshot keeps alive for the
     /// whole walk: each entry is read from the snapshot's storage without being retained, where
     /// iterating the array would retain and release every entry on every send.
+    ///
+    /// Safe because the caller holds `entries` (its own copy) until this returns, so every entry
+    /// read stays retained by it, and because a core's list only ever holds entries of its own
+    /// element type: ``subscribe(_:subject:)`` admits only its typed entry, and the replaying
+    /// form hands `replay` only its typed entry to admit.
     @inline(__always)
     private func deliver(_ element: Element, to entries: ContiguousArray<SubjectEntry>) {
         entries.withUnsafeBufferPointer { buffer in

@@ -1,3 +1,6 @@
+import RxDisposables
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -6,48 +9,50 @@
     import Darwin
 #endif
 
+// The trampoline: with `TrampolineAction` and `RingBuffer`, the only code in RxCore's core that
+// manages memory by hand. Its safety rests on these invariants, which every member keeps:
+//
+// - One queue per thread, created on first use and retained once (through `Unmanaged`, since
+//   the thread-specific slot is a C interface that stores a raw pointer) by that slot until the
+//   thread ends, when the slot's destructor releases it. So the queue a thread reads from its
+//   slot is alive while that thread runs, and only that thread reaches it: its stored properties
+//   are never accessed concurrently, and no member lets user code run while it holds an access to
+//   one open. Their runtime exclusivity checks could never fire, and are left out.
+// - `spareActions` points to `maximumSpareActions` slots, of which exactly the first
+//   `spareActionCount` hold an action (moved in by `keepSpareAction`, out by
+//   `takeSpareAction`); the queue deinitialises those and frees the slots in `deinit`.
+// - An action is kept as a spare only when the queue holds the only reference to it after its
+//   turn (`isKnownUniquelyReferenced`), so no other thread can reach it, and only once emptied
+//   (see `TrampolineAction`).
+
 /// The per-thread state of ``CurrentThreadScheduler``: whether its trampoline is running, and
 /// the items waiting for it.
 ///
 /// One instance lives in a thread-specific slot for the life of the thread, so querying it is
 /// one `pthread_getspecific` and queueing reuses the same storage. The waiting items sit in a
-/// ring buffer; an item leaves it (and is released) as its turn starts, so a long chain of work
+/// ``RingBuffer``; an item leaves it (and is released) as its turn starts, so a long chain of work
 /// that schedules work keeps no finished item.
 ///
-/// Only its own thread touches an instance, so its stored properties skip the runtime's
-/// exclusivity checks.
+/// Only its own thread touches an instance.
 @usableFromInline
 final class TrampolineQueue {
     @usableFromInline
     @exclusivity(unchecked)
     var isRunning = false
     @exclusivity(unchecked)
-    private var slots: UnsafeMutablePointer<TrampolineItem>
-    /// A power of two, so that positions wrap with a mask.
-    @exclusivity(unchecked)
-    private var capacity: Int
-    @exclusivity(unchecked)
-    private var head = 0
-    @exclusivity(unchecked)
-    private var count = 0
+    private var items = RingBuffer<TrampolineItem>(minimumCapacity: initialCapacity)
 
     private static let initialCapacity = 16
-    /// Above this, the buffer goes back to its initial size once the queue is empty.
+    /// Above this, the queue goes back to its initial size once it is empty.
     private static let retainedCapacity = 1024
 
     private init() {
-        capacity = Self.initialCapacity
-        slots = .allocate(capacity: capacity)
         spareActions = .allocate(capacity: Self.maximumSpareActions)
     }
 
     deinit {
         spareActions.deinitialize(count: spareActionCount)
         spareActions.deallocate()
-        for offset in 0..<count {
-            (slots + ((head + offset) & (capacity - 1))).deinitialize(count: 1)
-        }
-        slots.deallocate()
     }
 
     // Queued actions that ran while nothing else referred to them, emptied: the next `schedule`
@@ -119,16 +124,17 @@ final class TrampolineQueue {
 
     /// Whether items wait to run.
     var hasQueuedWork: Bool {
-        count > 0
+        !items.isEmpty
+    }
+
+    /// How many items fit before the queue grows.
+    var queuedCapacity: Int {
+        items.capacity
     }
 
     @usableFromInline
     func enqueue(_ item: TrampolineItem) {
-        if count == capacity {
-            resize(to: capacity * 2)
-        }
-        (slots + ((head + count) & (capacity - 1))).initialize(to: item)
-        count += 1
+        items.append(item)
     }
 
     /// Starts the trampoline with `body` as its first action, then drains what it queued.
@@ -146,32 +152,18 @@ final class TrampolineQueue {
     /// Runs queued items in order, including items queued while draining, until none is left.
     @usableFromInline
     func drain() {
-        while count > 0 {
-            var item = (slots + head).move()
-            head = (head + 1) & (capacity - 1)
-            count -= 1
+        while !items.isEmpty {
+            var item = items.removeFirst()
             item.run()
             // Nothing else refers to the item (its disposable was dropped), so no other thread
             // can reach it any more and it may be filled again instead of deallocated.
             if isKnownUniquelyReferenced(&item), item.emptyForReuse() {
+                // Only a `TrampolineAction` answers `true`.
                 keepSpareAction(unsafeDowncast(consume item, to: TrampolineAction.self))
             }
         }
-        head = 0
-        if capacity > Self.retainedCapacity {
-            resize(to: Self.initialCapacity)
+        if items.capacity > Self.retainedCapacity {
+            items = RingBuffer(minimumCapacity: Self.initialCapacity)
         }
-    }
-
-    /// Moves the waiting items, in order, to the start of a new buffer of `newCapacity`.
-    private func resize(to newCapacity: Int) {
-        let newSlots = UnsafeMutablePointer<TrampolineItem>.allocate(capacity: newCapacity)
-        let firstPart = min(count, capacity - head)
-        newSlots.moveInitialize(from: slots + head, count: firstPart)
-        (newSlots + firstPart).moveInitialize(from: slots, count: count - firstPart)
-        slots.deallocate()
-        slots = newSlots
-        capacity = newCapacity
-        head = 0
     }
 }

@@ -31,7 +31,6 @@ struct ThreadMark: Hashable, Sendable {
     }()
 
     /// Where the caller runs now.
-    @inline(__always)
     static func current() -> ThreadMark {
         #if canImport(Darwin)
             let thread = UInt(bitPattern: pthread_self())

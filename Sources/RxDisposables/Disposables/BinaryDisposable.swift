@@ -1,36 +1,30 @@
-// @unchecked Sendable: the members are taken out and cleared only under `lock`.
 /// Disposes two disposables, in order, once; the cheap form of a two-member composite.
-final class BinaryDisposable: Cancelable, @unchecked Sendable {
-    private let lock = RxLock()
-    // Accessed only under `lock`, so the runtime's exclusivity check, a call on every access, is
-    // left out.
-    @exclusivity(unchecked)
-    private var first: (any Disposable)?
-    @exclusivity(unchecked)
-    private var second: (any Disposable)?
-    @exclusivity(unchecked)
-    private var disposed = false
+final class BinaryDisposable: Cancelable, Sendable {
+    // @unchecked Sendable: it exists only inside `members`' lock, and a disposable may be
+    // disposed from any thread.
+    private struct Members: @unchecked Sendable {
+        var first: (any Disposable)?
+        var second: (any Disposable)?
+        var disposed = false
+    }
+
+    private let members: RxMutex<Members>
 
     init(_ first: any Disposable, _ second: any Disposable) {
-        self.first = first
-        self.second = second
+        members = RxMutex(Members(first: first, second: second))
     }
 
     var isDisposed: Bool {
-        lock.withLock { disposed }
+        members.withLock { $0.disposed }
     }
 
     func dispose() {
-        let members: ((any Disposable)?, (any Disposable)?) = lock.withLock {
-            if disposed { return (nil, nil) }
-            disposed = true
-            defer {
-                first = nil
-                second = nil
-            }
-            return (first, second)
+        let taken: Members = members.withLock { members in
+            if members.disposed { return Members() }
+            defer { members = Members(disposed: true) }
+            return members
         }
-        members.0?.dispose()
-        members.1?.dispose()
+        taken.first?.dispose()
+        taken.second?.dispose()
     }
 }

@@ -1,14 +1,20 @@
-// @unchecked Sendable: `members` and `disposed` are touched only under `lock`.
 /// Collects disposables and disposes them all when the bag itself is released.
 ///
 /// To dispose early, replace the bag with a new one: `bag = DisposeBag()`.
-public final class DisposeBag: @unchecked Sendable {
-    private let lock = RxLock()
-    private var members: [any Disposable] = []
-    private var disposed = false
+public final class DisposeBag: Sendable {
+    // @unchecked Sendable: it exists only inside `state`'s lock, and a disposable may be handed
+    // to and disposed from any thread.
+    private struct State: @unchecked Sendable {
+        var members: [any Disposable] = []
+        var disposed = false
+    }
+
+    private let state: RxMutex<State>
 
     /// An empty bag.
-    public init() {}
+    public init() {
+        state = RxMutex(State())
+    }
 
     /// A bag that holds the arguments.
     public convenience init(disposing disposables: any Disposable...) {
@@ -17,7 +23,7 @@ public final class DisposeBag: @unchecked Sendable {
 
     /// A bag that holds the array's elements.
     public init(disposing disposables: [any Disposable]) {
-        members = disposables
+        state = RxMutex(State(members: disposables))
     }
 
     /// Adds a disposable to the bag.
@@ -32,9 +38,9 @@ public final class DisposeBag: @unchecked Sendable {
 
     /// Adds the array's elements to the bag.
     public func insert(_ disposables: [any Disposable]) {
-        let disposeNow: Bool = lock.withLock {
-            if disposed { return true }
-            members.append(contentsOf: disposables)
+        let disposeNow: Bool = state.withLock { state in
+            if state.disposed { return true }
+            state.members.append(contentsOf: disposables)
             return false
         }
         if disposeNow {
@@ -43,10 +49,10 @@ public final class DisposeBag: @unchecked Sendable {
     }
 
     private func dispose() {
-        let removed: [any Disposable] = lock.withLock {
-            disposed = true
-            defer { members = [] }
-            return members
+        let removed: [any Disposable] = state.withLock { state in
+            state.disposed = true
+            defer { state.members = [] }
+            return state.members
         }
         for disposable in removed { disposable.dispose() }
     }

@@ -1,28 +1,32 @@
-// @unchecked Sendable: `underlying`, `count` and `primaryDisposed` are touched only under `lock`.
 /// Shares one underlying disposable among several holders: it is disposed once the owner has
 /// called ``dispose()`` and every handle from ``retain()`` has been disposed too.
-public final class RefCountDisposable: Cancelable, @unchecked Sendable {
-    private let lock = RxLock()
-    private var underlying: (any Disposable)?
-    private var count = 0
-    private var primaryDisposed = false
+public final class RefCountDisposable: Cancelable, Sendable {
+    // @unchecked Sendable: it exists only inside `state`'s lock, and a disposable may be
+    // disposed from any thread.
+    private struct State: @unchecked Sendable {
+        var underlying: (any Disposable)?
+        var count = 0
+        var primaryDisposed = false
+    }
+
+    private let state: RxMutex<State>
 
     /// Wraps `disposable`.
     public init(disposable: any Disposable) {
-        underlying = disposable
+        state = RxMutex(State(underlying: disposable))
     }
 
     /// Whether the underlying disposable has been disposed.
     public var isDisposed: Bool {
-        lock.withLock { underlying == nil }
+        state.withLock { $0.underlying == nil }
     }
 
     /// A handle that keeps the underlying disposable alive until the handle is disposed.
     /// After the underlying disposable is gone it returns a handle that does nothing.
     public func retain() -> any Disposable {
-        let alive: Bool = lock.withLock {
-            guard underlying != nil else { return false }
-            count += 1
+        let alive: Bool = state.withLock { state in
+            guard state.underlying != nil else { return false }
+            state.count += 1
             return true
         }
         guard alive else { return Disposables.create() }
@@ -31,23 +35,21 @@ public final class RefCountDisposable: Cancelable, @unchecked Sendable {
 
     /// Gives up the owner's claim; disposes the underlying disposable if no handle is held.
     public func dispose() {
-        let toDispose: (any Disposable)? = lock.withLock {
-            guard let underlying, !primaryDisposed else { return nil }
-            primaryDisposed = true
-            guard count == 0 else { return nil }
-            self.underlying = nil
-            return underlying
+        let toDispose: (any Disposable)? = state.withLock { state in
+            guard state.underlying != nil, !state.primaryDisposed else { return nil }
+            state.primaryDisposed = true
+            guard state.count == 0 else { return nil }
+            return state.underlying.take()
         }
         toDispose?.dispose()
     }
 
     private func release() {
-        let toDispose: (any Disposable)? = lock.withLock {
-            guard let underlying else { return nil }
-            count -= 1
-            guard primaryDisposed, count == 0 else { return nil }
-            self.underlying = nil
-            return underlying
+        let toDispose: (any Disposable)? = state.withLock { state in
+            guard state.underlying != nil else { return nil }
+            state.count -= 1
+            guard state.primaryDisposed, state.count == 0 else { return nil }
+            return state.underlying.take()
         }
         toDispose?.dispose()
     }

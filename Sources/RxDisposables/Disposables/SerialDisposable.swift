@@ -1,37 +1,37 @@
-// @unchecked Sendable: `current` and `disposed` are read and written only under `lock`.
 /// Holds one replaceable disposable: setting a new one disposes the one it replaces.
 ///
 /// Once the holder is disposed, any disposable assigned to it is disposed at once.
-public final class SerialDisposable: Cancelable, @unchecked Sendable {
-    private let lock = RxLock()
-    // Read and written only under `lock`, which keeps the accesses apart: the runtime's
-    // exclusivity check, a call on every access, is left out.
-    @exclusivity(unchecked)
-    private var current: (any Disposable)?
-    @exclusivity(unchecked)
-    private var disposed = false
+public final class SerialDisposable: Cancelable, Sendable {
+    // @unchecked Sendable: it exists only inside `state`'s lock, and a disposable may be handed
+    // to and disposed from any thread.
+    private struct State: @unchecked Sendable {
+        var current: (any Disposable)?
+        var disposed = false
+    }
+
+    private let state = RxMutex(State())
 
     /// An empty holder.
     public init() {}
 
     /// Whether ``dispose()`` has been called.
     public var isDisposed: Bool {
-        lock.withLock { disposed }
+        state.withLock { $0.disposed }
     }
 
     /// The held disposable. Setting it disposes the previous one, or the new one when the
     /// holder is already disposed. Reading it after disposal gives `nil`.
     public var disposable: (any Disposable)? {
         get {
-            lock.withLock { current }
+            state.withLock { $0.current }
         }
         set {
             // Swapped with the held one unless the holder is disposed: either way, what is left
             // here is what to dispose, after the lock.
             var outgoing = newValue
-            lock.withLock {
-                if !disposed {
-                    swap(&current, &outgoing)
+            state.withLock { state in
+                if !state.disposed {
+                    swap(&state.current, &outgoing)
                 }
             }
             outgoing?.dispose()
@@ -40,12 +40,11 @@ public final class SerialDisposable: Cancelable, @unchecked Sendable {
 
     /// Disposes the held disposable and every later one.
     public func dispose() {
-        var held: (any Disposable)? = nil
-        lock.withLock {
-            if !disposed {
-                disposed = true
-                swap(&current, &held)
-            }
+        let held: (any Disposable)? = state.withLock { state in
+            if state.disposed { return nil }
+            state.disposed = true
+            defer { state.current = nil }
+            return state.current
         }
         held?.dispose()
     }

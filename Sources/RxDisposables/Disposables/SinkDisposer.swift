@@ -9,11 +9,8 @@ public final class SinkDisposer: Cancelable, @unchecked Sendable {
     private static let secondSet = "SinkDisposer: the sink was set a second time"
 
     private let handOff = DisposalHandOff()
-    // `handOff` keeps every access to these two apart, so the runtime's exclusivity check, a
-    // call on every access, is left out.
-    @exclusivity(unchecked)
+    // `handOff` keeps every access to these two apart.
     private var sink: (any Disposable)?
-    @exclusivity(unchecked)
     private var subscription: (any Disposable)?
 
     /// A disposer waiting for its sink and subscription.

@@ -9,18 +9,24 @@ import Synchronization
 /// so the sanitizer sees the order the lock guarantees. Outside the sanitizer the pair costs an
 /// acquiring load and a releasing store, which are plain moves on x86 and cheap on ARM.
 ///
-/// Use it exactly like `Mutex`. A lock that guards plain stored properties rather than a value
-/// is an ``RxLock``.
+/// Use it exactly like `Mutex`: the lock holds the state it guards, so nothing reaches that
+/// state without taking it. It is inlinable so that a module using it with its own state type
+/// gets `withLock` specialised for that type, with no runtime lookup of the lock's generic type.
+@usableFromInline
 package struct RxMutex<Value: ~Copyable>: ~Copyable, Sendable {
-    private let mutex: Mutex<Value>
-    private let handOff = Atomic<Bool>(false)
+    @usableFromInline
+    let mutex: Mutex<Value>
+    @usableFromInline
+    let handOff = Atomic<Bool>(false)
 
     /// A lock guarding `initialValue`.
+    @inlinable
     package init(_ initialValue: consuming sending Value) {
         mutex = Mutex(initialValue)
     }
 
     /// Runs `body` with exclusive access to the guarded value.
+    @inlinable
     package borrowing func withLock<Result: ~Copyable, Failure: Error>(
         _ body: (inout sending Value) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {

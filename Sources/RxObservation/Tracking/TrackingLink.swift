@@ -10,8 +10,6 @@ protocol ChangeReceiver: AnyObject {
     func trackedObjectsWent()
 }
 
-// @unchecked Sendable: `receiver`, `pending`, `pendingGeneration`, `finishing` and `detached`
-// are touched only under `lock`.
 /// The one path from the observed objects' registrars to a subscription, cut when the
 /// subscription ends.
 ///
@@ -19,22 +17,27 @@ protocol ChangeReceiver: AnyObject {
 /// subscription is disposed: through this link they hold the subscription only until then.
 /// It also keeps the scheduled work the subscription must cancel on disposal, so that nothing
 /// stays queued on the scheduler for a subscription that has ended.
-final class TrackingLink: @unchecked Sendable {
-    private let lock = RxLock()
-    private var receiver: (any ChangeReceiver)?
-    private var pending: (any Disposable)?
-    private var pendingGeneration: UInt64 = 0
-    private var finishing: (any Disposable)?
-    private var detached = false
+final class TrackingLink: Sendable {
+    // @unchecked Sendable: it exists only inside `state`'s lock; the receiver is a framework
+    // object reached from whichever thread a change lands on, and a disposable may be disposed
+    // from any thread.
+    private struct State: @unchecked Sendable {
+        var receiver: (any ChangeReceiver)?
+        var pending: (any Disposable)?
+        var pendingGeneration: UInt64 = 0
+        var finishing: (any Disposable)?
+        var detached = false
+    }
+
+    private let state = RxMutex(State())
 
     /// Connects the subscription, once, as it is made.
     func connect(_ receiver: any ChangeReceiver) {
-        lock.withLockUnchecked { self.receiver = receiver }
+        state.withLock { $0.receiver = receiver }
     }
 
     private var currentReceiver: (any ChangeReceiver)? {
-        // The receiver is a framework object; sharing the reference is what the link is for.
-        lock.withLockUnchecked { detached ? nil : receiver }
+        state.withLock { $0.detached ? nil : $0.receiver }
     }
 
     func changeWillLand(_ token: ChangeToken) {
@@ -50,31 +53,33 @@ final class TrackingLink: @unchecked Sendable {
     /// has already run by the time a newer arming exists, so it is dropped, never kept over a
     /// newer one whose scheduling call returned first.
     func keep(_ action: any Disposable, generation: UInt64) {
-        // What to let go of once out of the lock: `action` itself, unless it is kept, and then
-        // the read it replaces. Swapped rather than returned, so that no existential is copied.
-        var outside: (any Disposable)? = action
-        let cancel = lock.withLock { () -> Bool in
-            if detached { return true }
-            guard generation >= pendingGeneration else { return false }
-            swap(&outside, &pending)
-            pendingGeneration = generation
-            return false
+        // What to let go of once out of the lock: the read `action` replaces, or `action` itself
+        // when the subscription has ended (then cancelled).
+        let (cancel, replaced): (Bool, (any Disposable)?) = state.withLock { state in
+            if state.detached { return (true, nil) }
+            guard generation >= state.pendingGeneration else { return (false, nil) }
+            defer {
+                state.pending = action
+                state.pendingGeneration = generation
+            }
+            return (false, state.pending)
         }
+        _ = replaced
         if cancel {
-            outside?.dispose()
+            action.dispose()
         }
     }
 
     /// Keeps `action`, the scheduled completion, to cancel on disposal.
     func keepFinishing(_ action: any Disposable) {
-        var outside: (any Disposable)? = action
-        let cancel = lock.withLock { () -> Bool in
-            if detached { return true }
-            swap(&outside, &finishing)
-            return false
+        let (cancel, replaced): (Bool, (any Disposable)?) = state.withLock { state in
+            if state.detached { return (true, nil) }
+            defer { state.finishing = action }
+            return (false, state.finishing)
         }
+        _ = replaced
         if cancel {
-            outside?.dispose()
+            action.dispose()
         }
     }
 
@@ -82,14 +87,9 @@ final class TrackingLink: @unchecked Sendable {
     /// cancelled.
     func detach() {
         let (receiver, pending, finishing): ((any ChangeReceiver)?, (any Disposable)?, (any Disposable)?) =
-            lock.withLockUnchecked {
-                detached = true
-                defer {
-                    self.receiver = nil
-                    self.pending = nil
-                    self.finishing = nil
-                }
-                return (self.receiver, self.pending, self.finishing)
+            state.withLock { state in
+                state.detached = true
+                return (state.receiver.take(), state.pending.take(), state.finishing.take())
             }
         pending?.dispose()
         finishing?.dispose()

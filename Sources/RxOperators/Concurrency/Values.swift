@@ -19,10 +19,7 @@ extension ObservableConvertibleType where Element: Sendable {
     /// `CancellationError` when it had not (as RxSwift's `values` and Swift's own streams do).
     /// Dropping the stream and its iterator without cancelling disposes the subscription too, and
     /// releases the elements still queued.
-    @inlinable
     public var values: AsyncThrowingStream<Element, any Error> {
-        // Inlinable, so that the observer is specialised where `Element` is known: in code not
-        // specialised for it, each element would cost runtime metadata lookups.
         let (stream, continuation) = AsyncThrowingStream<Element, any Error>.makeStream()
         let subscription = SingleAssignmentDisposable()
         // Set before subscribing, so that it also runs when the sequence ends while being
@@ -49,7 +46,6 @@ extension InfallibleType where Element: Sendable {
     /// cancellation. An error that slips into an infallible sequence (a throwing closure of an
     /// operator) ends the iteration and goes to `Hooks.defaultErrorHandler`, as its `subscribe`
     /// does.
-    @inlinable
     public var values: AsyncStream<Element> {
         let (stream, continuation) = AsyncStream<Element>.makeStream()
         let subscription = SingleAssignmentDisposable()
@@ -62,17 +58,13 @@ extension InfallibleType where Element: Sendable {
 /// The observer of the subscription behind `values`: hands each event to the stream, whose
 /// unbounded buffer keeps the elements the iterating task has not reached yet, in order, and
 /// gives up each as it hands it out.
-@usableFromInline
 final class ValuesObserver<Element: Sendable>: ObserverType {
-    @usableFromInline
     let continuation: AsyncThrowingStream<Element, any Error>.Continuation
 
-    @usableFromInline
     init(_ continuation: AsyncThrowingStream<Element, any Error>.Continuation) {
         self.continuation = continuation
     }
 
-    @inlinable
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element): continuation.yield(element)
@@ -81,7 +73,6 @@ final class ValuesObserver<Element: Sendable>: ObserverType {
         }
     }
 
-    @inlinable
     func onNext(_ element: Element) {
         continuation.yield(element)
     }
@@ -89,17 +80,13 @@ final class ValuesObserver<Element: Sendable>: ObserverType {
 
 /// The observer behind an `Infallible`'s `values`: as ``ValuesObserver``, with an error that
 /// slipped in reported to `Hooks.defaultErrorHandler` and ending the stream.
-@usableFromInline
 final class InfallibleValuesObserver<Element: Sendable>: ObserverType {
-    @usableFromInline
     let continuation: AsyncStream<Element>.Continuation
 
-    @usableFromInline
     init(_ continuation: AsyncStream<Element>.Continuation) {
         self.continuation = continuation
     }
 
-    @inlinable
     func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
@@ -112,7 +99,6 @@ final class InfallibleValuesObserver<Element: Sendable>: ObserverType {
         }
     }
 
-    @inlinable
     func onNext(_ element: Element) {
         continuation.yield(element)
     }

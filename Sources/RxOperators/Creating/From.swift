@@ -51,12 +51,9 @@ final class FromSequence<Elements: Sequence>: Producer<Elements.Element> {
     }
 }
 
-/// Steps through any sequence's iterator.
-///
-/// Only the steps, one at a time, touch `iterator`, so it skips the runtime's exclusivity checks.
+/// Steps through any sequence's iterator; only the steps, one at a time, touch `iterator`.
 final class FromSequenceSink<Iterator: IteratorProtocol, Observer: ObserverType>: SteppingSink<Observer>
 where Iterator.Element == Observer.Element {
-    @exclusivity(unchecked)
     private var iterator: Iterator
 
     init(iterator: Iterator, observer: Observer, cancel: any Cancelable) {

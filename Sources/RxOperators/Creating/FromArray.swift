@@ -28,11 +28,9 @@ final class FromArray<Element>: Producer<Element> {
 ///
 /// `Element` is a parameter of its own, not `Observer.Element`: reading the array then takes the
 /// element's type from the sink's metadata instead of asking the runtime for an associated type.
-/// Only the steps, one at a time, touch `index`, so it skips the runtime's exclusivity checks.
 final class FromArraySink<Element, Observer: ObserverType>: SteppingSink<Observer>
 where Observer.Element == Element {
     private let elements: [Element]
-    @exclusivity(unchecked)
     private var index = 0
 
     init(elements: [Element], observer: Observer, cancel: any Cancelable) {
@@ -40,15 +38,18 @@ where Observer.Element == Element {
         super.init(observer: observer, cancel: cancel)
     }
 
-    // The trampoline's loop, over the array's buffer: reading an element there costs a copy,
-    // where the array's own subscript, generic here, is a call into the standard library with a
-    // bounds check, and `count` another.
+    // The trampoline's loop, over the array's span: reading an element there is inlined, where
+    // the array's own subscript, generic here, is a call into the standard library, and `count`
+    // another. Apple's systems have an array's span from their 2025 releases on; before, the
+    // loop reads the array.
     override func runSteps(queuingBehind turn: RepeatingTrampolineItem) {
-        elements.withUnsafeBufferPointer { buffer in
-            var position = index
-            while position < buffer.count {
+        let elements = self.elements
+        var position = index
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            let span = elements.span
+            while position < span.count {
                 index = position + 1
-                forwardNext(buffer[position])
+                forwardNext(span[position])
                 position += 1
                 if isDisposed {
                     return
@@ -58,8 +59,21 @@ where Observer.Element == Element {
                     return
                 }
             }
-            forwardCompletedAndDispose()
+        } else {
+            while position < elements.count {
+                index = position + 1
+                forwardNext(elements[position])
+                position += 1
+                if isDisposed {
+                    return
+                }
+                if turn.hasQueuedWork {
+                    turn.enqueue(self)
+                    return
+                }
+            }
         }
+        forwardCompletedAndDispose()
     }
 
     override func emitNext() -> Bool {

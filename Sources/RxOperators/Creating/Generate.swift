@@ -59,9 +59,7 @@ final class GenerateSink<Observer: ObserverType>: SteppingSink<Observer> {
 
     private let condition: (Element) throws -> Bool
     private let iterate: (Element) throws -> Element
-    @exclusivity(unchecked)
     private var state: Element
-    @exclusivity(unchecked)
     private var isFirst = true
 
     init(

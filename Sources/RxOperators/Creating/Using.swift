@@ -65,7 +65,6 @@ final class Using<Element, Resource: Disposable>: Producer<Element> {
 final class UsingSink<Observer: ObserverType>: Sink<Observer>, TerminalEventForwarding {
     typealias Element = Observer.Element
 
-    @inline(__always)
     func onNext(_ element: Element) {
         forwardNext(element)
     }

@@ -81,9 +81,8 @@ final class RetryWhenSink<Failure, Observer: ObserverType>: ResubscribingSink<Ob
     private let source: Observable<Observer.Element>
     private let errors: PublishSubject<Failure>
     private let lock = RxLock()
-    // Guarded by `lock`, which keeps the accesses apart, so the runtime's exclusivity check is
-    // left out. Not generic (unlike a type nested here), so that reading it looks up no metadata.
-    @exclusivity(unchecked)
+    // Guarded by `lock`. Not generic (unlike a type nested here), so that reading it looks up no
+    // metadata.
     private var state = RetryTriggerState.running
 
     init(

@@ -30,6 +30,5 @@ final class IgnoreElementsSink<SourceElement, Observer: ObserverType>: Sink<Obse
 where Observer.Element == Never {
     typealias Element = SourceElement
 
-    @inline(__always)
     func onNext(_ element: SourceElement) {}
 }

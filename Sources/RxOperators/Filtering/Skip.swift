@@ -38,7 +38,6 @@ final class SkipCountSink<Observer: ObserverType>: Sink<Observer>, TerminalEvent
         super.init(observer: observer, cancel: cancel)
     }
 
-    @inline(__always)
     func onNext(_ element: Element) {
         if remaining > 0 {
             remaining -= 1

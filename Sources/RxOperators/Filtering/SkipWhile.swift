@@ -40,7 +40,6 @@ final class SkipWhileSink<Observer: ObserverType>: Sink<Observer>, TerminalEvent
 
     private let predicate: (Element) throws -> Bool
     // Touched only by `onNext(_:)`, which a source calls serially.
-    @exclusivity(unchecked)
     private var isSkipping = true
 
     init(predicate: @escaping (Element) throws -> Bool, observer: Observer, cancel: any Cancelable) {

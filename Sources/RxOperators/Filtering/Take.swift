@@ -47,7 +47,6 @@ final class TakeCountSink<Observer: ObserverType>: Sink<Observer>, TerminalEvent
         super.init(observer: observer, cancel: cancel)
     }
 
-    @inline(__always)
     func onNext(_ element: Element) {
         // Counting down before forwarding drops an element sent back from inside onNext.
         guard remaining > 0 else { return }

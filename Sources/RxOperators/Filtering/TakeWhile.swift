@@ -55,7 +55,6 @@ final class TakeWhileSink<Observer: ObserverType>: Sink<Observer>, TerminalEvent
         super.init(observer: observer, cancel: cancel)
     }
 
-    @inline(__always)
     func onNext(_ element: Element) {
         guard running else { return }
         do {

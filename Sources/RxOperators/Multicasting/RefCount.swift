@@ -254,8 +254,6 @@ where Observer.Element == Connectable.Element {
         }
     }
 
-    // Always inlined, into the witness a subject's entry calls: one call fewer per delivery.
-    @inline(__always)
     func onNext(_ element: Element) {
         forwardNext(element)
     }

@@ -44,7 +44,6 @@ where Source.Element == Observer.Element {
         super.init(observer: observer, cancel: cancel)
     }
 
-    @inline(__always)
     func onNext(_ element: Element) {
         forwardNext(element)
     }

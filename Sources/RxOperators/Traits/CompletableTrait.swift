@@ -65,7 +65,6 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     ///
     /// After either, `onDisposed` runs; disposing the returned disposable first calls only
     /// `onDisposed`. An error with no `onError` goes to ``/RxCore/Hooks/defaultErrorHandler``.
-    @inlinable
     public func subscribe(
         onCompleted: (() -> Void)? = nil,
         onError: ((any Swift.Error) -> Void)? = nil,

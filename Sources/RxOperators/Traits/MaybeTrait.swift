@@ -72,7 +72,6 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// After any of them, `onDisposed` runs; disposing the returned disposable first calls
     /// only `onDisposed`. An error with no `onError` goes to
     /// ``/RxCore/Hooks/defaultErrorHandler``.
-    @inlinable
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil,
         onError: ((any Swift.Error) -> Void)? = nil,

@@ -5,7 +5,6 @@ extension ObservableType {
     /// Transforms each element with `transform` and passes on the non-`nil` results.
     ///
     /// An error thrown by `transform` is sent as `error` and ends the subscription.
-    @inlinable
     public func compactMap<Result>(
         _ transform: @escaping (Element) throws -> Result?, isolation: isolated (any Actor)? = #isolation,
         file: StaticString = #fileID, line: UInt = #line
@@ -19,15 +18,12 @@ extension ObservableType {
 }
 
 /// The producer behind `compactMap`.
-@usableFromInline
 final class CompactMap<SourceType, Element>: Producer<Element> {
-    @usableFromInline
     typealias Transform = (SourceType) throws -> Element?
 
     private let source: Observable<SourceType>
     private let transform: Transform
 
-    @usableFromInline
     init(source: Observable<SourceType>, transform: @escaping Transform) {
         self.source = source
         self.transform = transform
@@ -55,7 +51,6 @@ where Observer.Element == Result {
         super.init(observer: observer, cancel: cancel)
     }
 
-    @inline(__always)
     func onNext(_ element: SourceType) {
         let mapped: Result?
         do {

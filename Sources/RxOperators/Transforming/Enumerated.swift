@@ -44,7 +44,6 @@ where Observer.Element == Pair {
     private let pair: (Int, SourceType) -> Pair
 
     // Touched only by `onNext(_:)`, which a source calls serially.
-    @exclusivity(unchecked)
     private var index = 0
 
     init(pair: @escaping (Int, SourceType) -> Pair, observer: Observer, cancel: any Cancelable) {
@@ -52,7 +51,6 @@ where Observer.Element == Pair {
         super.init(observer: observer, cancel: cancel)
     }
 
-    @inline(__always)
     func onNext(_ element: SourceType) {
         let (next, overflow) = index.addingReportingOverflow(1)
         if overflow {

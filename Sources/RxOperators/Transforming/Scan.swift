@@ -92,7 +92,6 @@ where Observer.Element == Accumulate {
         super.init(observer: observer, cancel: cancel)
     }
 
-    @inline(__always)
     func onNext(_ element: SourceType) {
         do {
             accumulated = try accumulate(accumulated, element)
@@ -125,7 +124,6 @@ where Observer.Element == Accumulate {
         super.init(observer: observer, cancel: cancel)
     }
 
-    @inline(__always)
     func onNext(_ element: SourceType) {
         do {
             try accumulate(&accumulated, element)

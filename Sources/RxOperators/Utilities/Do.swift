@@ -119,7 +119,6 @@ final class DoSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
         super.init(observer: observer, cancel: cancel)
     }
 
-    @inline(__always)
     func onNext(_ element: Element) {
         do {
             try handlers.onNext?(element)

@@ -1,12 +1,16 @@
 import Dispatch
 import RxDisposables
 
-// @unchecked Sendable: `source` is read and cleared only under `lock`.
 /// A dispatch timer source that is cancelled, and drops its handler, the first time it is
 /// disposed.
-final class DispatchTimer: Cancelable, @unchecked Sendable {
-    private let lock = RxLock()
-    private var source: (any DispatchSourceTimer)?
+final class DispatchTimer: Cancelable, Sendable {
+    // @unchecked Sendable: it exists only inside `source`'s lock, and a dispatch source may be
+    // cancelled from any thread.
+    private struct Source: @unchecked Sendable {
+        var timer: (any DispatchSourceTimer)?
+    }
+
+    private let source: RxMutex<Source>
 
     /// Creates, arms and starts a timer that calls `handler` on `queue` at `deadline` and then
     /// every `repeating` (`.never` fires once). The timer never runs its handler concurrently
@@ -18,19 +22,16 @@ final class DispatchTimer: Cancelable, @unchecked Sendable {
         let source = DispatchSource.makeTimerSource(queue: queue)
         source.setEventHandler(handler: handler)
         source.schedule(deadline: deadline, repeating: repeating, leeway: leeway)
-        self.source = source
+        self.source = RxMutex(Source(timer: source))
         source.resume()
     }
 
     var isDisposed: Bool {
-        lock.withLock { source == nil }
+        source.withLock { $0.timer == nil }
     }
 
     func dispose() {
-        let cancelled: (any DispatchSourceTimer)? = lock.withLock {
-            defer { source = nil }
-            return source
-        }
+        let cancelled: (any DispatchSourceTimer)? = source.withLock { $0.timer.take() }
         cancelled?.cancel()
     }
 }

@@ -1,6 +1,5 @@
 import RxDisposables
 
-// @unchecked Sendable: `action`, `result` and `disposed` are read and written only under `lock`.
 /// An action that runs at most once, later, wherever a scheduler decides; the disposable that
 /// cancels it.
 ///
@@ -8,34 +7,39 @@ import RxDisposables
 /// the queue or timer that will call ``run()`` may keep this object a while longer. Disposing
 /// after the run disposes what the action returned.
 @usableFromInline
-final class ScheduledAction: Cancelable, @unchecked Sendable {
-    private let lock = RxLock()
-    private var action: (() -> any Disposable)?
-    private var result: (any Disposable)?
-    private var disposed = false
+final class ScheduledAction: Cancelable, Sendable {
+    // @unchecked Sendable: it exists only inside `state`'s lock, and a scheduler may run the
+    // action, and dispose what it returned, on any thread.
+    private struct State: @unchecked Sendable {
+        var action: (() -> any Disposable)?
+        var result: (any Disposable)?
+        var disposed = false
+    }
+
+    private let state: RxMutex<State>
 
     @usableFromInline
     init(_ action: @escaping () -> any Disposable) {
-        self.action = action
+        state = RxMutex(State(action: action))
     }
 
     @usableFromInline
     var isDisposed: Bool {
-        lock.withLock { disposed }
+        state.withLock { $0.disposed }
     }
 
     /// Runs the action unless it was disposed or already ran, outside the lock.
     @usableFromInline
     func run() {
-        let work: (() -> any Disposable)? = lock.withLock {
-            defer { action = nil }
-            return disposed ? nil : action
+        let work: (() -> any Disposable)? = state.withLock { state in
+            let action = state.action.take()
+            return state.disposed ? nil : action
         }
         guard let work else { return }
         let produced = work()
-        let disposeNow: Bool = lock.withLock {
-            if disposed { return true }
-            result = produced
+        let disposeNow: Bool = state.withLock { state in
+            if state.disposed { return true }
+            state.result = produced
             return false
         }
         if disposeNow {
@@ -45,14 +49,10 @@ final class ScheduledAction: Cancelable, @unchecked Sendable {
 
     @usableFromInline
     func dispose() {
-        let taken: (produced: (any Disposable)?, unrun: (() -> any Disposable)?) = lock.withLock {
-            if disposed { return (nil, nil) }
-            disposed = true
-            defer {
-                action = nil
-                result = nil
-            }
-            return (result, action)
+        let taken: (produced: (any Disposable)?, unrun: (() -> any Disposable)?) = state.withLock { state in
+            if state.disposed { return (nil, nil) }
+            state.disposed = true
+            return (state.result.take(), state.action.take())
         }
         // The unrun action is dropped here, outside the lock: what it captured may be
         // deinitialised by that, and a deinit may dispose this very action.

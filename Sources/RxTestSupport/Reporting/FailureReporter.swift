@@ -19,18 +19,16 @@ enum FailureReporter {
         var picture: MarbleDifference? = nil
     }
 
-    // @unchecked Sendable: `failures` is touched only under `lock`.
     /// Collects failures instead of reporting them.
-    final class Capture: @unchecked Sendable {
-        private let lock = Mutex<Void>(())
-        private var failures: [Failure] = []
+    final class Capture: Sendable {
+        private let failures = Mutex<[Failure]>([])
 
         var recorded: [Failure] {
-            lock.withLock { _ in failures }
+            failures.withLock { $0 }
         }
 
         func append(_ failure: Failure) {
-            lock.withLock { _ in failures.append(failure) }
+            failures.withLock { $0.append(failure) }
         }
     }
 

@@ -1,9 +1,10 @@
 import RxCore
 import RxDisposables
 import RxSchedulers
-import Synchronization
 
-// @unchecked Sendable: `recordedSubscriptions` is touched only under `lock`; the rest is immutable.
+// @unchecked Sendable: `recordedEvents` and `scheduler` are constants (the events are values a
+// test wrote, and a test scheduler may be used from any thread); the subscriptions are inside
+// `recordedSubscriptions`' lock.
 /// An observable that sends prearranged events on a ``TestScheduler`` and records when each
 /// observer subscribed and unsubscribed.
 ///
@@ -18,8 +19,7 @@ public class TestableObservable<Element>: ObservableType, @unchecked Sendable {
     /// The scheduler that drives this observable.
     let scheduler: TestScheduler
 
-    private let lock = Mutex<Void>(())
-    private var recordedSubscriptions: [Subscription] = []
+    private let recordedSubscriptions = RxMutex<[Subscription]>([])
 
     init(scheduler: TestScheduler, recordedEvents: [Recorded<Event<Element>>]) {
         self.scheduler = scheduler
@@ -28,7 +28,7 @@ public class TestableObservable<Element>: ObservableType, @unchecked Sendable {
 
     /// Every subscription so far, in the order they were made; an open one ends at `Int.max`.
     public var subscriptions: [Subscription] {
-        lock.withLock { _ in recordedSubscriptions }
+        recordedSubscriptions.withLock { $0 }
     }
 
     /// Subclasses deliver the events; the base class has none.
@@ -41,18 +41,18 @@ public class TestableObservable<Element>: ObservableType, @unchecked Sendable {
     /// ``recordUnsubscription(at:)``.
     final func recordSubscription() -> Int {
         let now = scheduler.clock
-        return lock.withLock { _ in
-            recordedSubscriptions.append(Subscription(now))
-            return recordedSubscriptions.count - 1
+        return recordedSubscriptions.withLock { subscriptions in
+            subscriptions.append(Subscription(now))
+            return subscriptions.count - 1
         }
     }
 
     /// Closes the subscription at `index` at the current clock.
     final func recordUnsubscription(at index: Int) {
         let now = scheduler.clock
-        lock.withLock { _ in
-            let subscribed = recordedSubscriptions[index].subscribe
-            recordedSubscriptions[index] = Subscription(subscribed, now)
+        recordedSubscriptions.withLock { subscriptions in
+            let subscribed = subscriptions[index].subscribe
+            subscriptions[index] = Subscription(subscribed, now)
         }
     }
 }

@@ -1,8 +1,9 @@
 import RxCore
+import RxDisposables
 import RxSchedulers
-import Synchronization
 
-// @unchecked Sendable: `recorded` is touched only under `lock`; `scheduler` is immutable.
+// @unchecked Sendable: `scheduler` is a constant and a test scheduler may be used from any
+// thread; the events are inside `recorded`'s lock.
 /// An observer that records every event it receives, stamped with its scheduler's clock.
 ///
 /// It records everything, including events after a terminal event, so that a test can see
@@ -15,8 +16,13 @@ public final class TestableObserver<ElementType>: ObserverType, @unchecked Senda
     /// The scheduler whose clock stamps the events.
     let scheduler: TestScheduler
 
-    private let lock = Mutex<Void>(())
-    private var recorded: [Recorded<Event<Element>>] = []
+    // @unchecked Sendable: it exists only inside `recorded`'s lock, and a test reads the events
+    // it recorded on whichever thread it checks them.
+    private struct Events: @unchecked Sendable {
+        var list: [Recorded<Event<Element>>] = []
+    }
+
+    private let recorded = RxMutex(Events())
 
     init(scheduler: TestScheduler) {
         self.scheduler = scheduler
@@ -24,12 +30,12 @@ public final class TestableObserver<ElementType>: ObserverType, @unchecked Senda
 
     /// Every event received so far, in order, with the virtual time it arrived at.
     public var events: [Recorded<Event<Element>>] {
-        lock.withLock { _ in recorded }
+        recorded.withLock { $0 }.list
     }
 
     /// Records `event` at the scheduler's current time.
     public func on(_ event: Event<Element>) {
         let entry = Recorded(time: scheduler.clock, value: event)
-        lock.withLock { _ in recorded.append(entry) }
+        recorded.withLock { $0.list.append(entry) }
     }
 }

@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import RxCore
 import RxDisposables
 import RxOperators
@@ -141,5 +143,56 @@ final class AmbTests: RxTestCase {
         XCTAssertEqual(rightObservedAtDelivery, false)
         subscription.dispose()
         XCTAssertFalse(left.hasObservers)
+    }
+}
+
+// MARK: - Under contention
+
+/// `amb` with the two sources sending on different threads.
+final class AmbUnderContentionTests: UntilContentionTestCase {
+    func testUntilStressAmbOfTwoSourcesSendingOnDifferentThreadsMirrorsExactlyOne() {
+        for round in 0..<rounds {
+            let (left, leftObserver) = capturedSource() as (Observable<Int>, Locked<AnyObserver<Int>?>)
+            let (right, rightObserver) = capturedSource() as (Observable<Int>, Locked<AnyObserver<Int>?>)
+            let probe = DeliveryProbe<Int>()
+            let baseline = Resources.total
+            let subscription = probe.subscribe(left.amb(right))
+            // The handles keep the sinks alive: they go before the leak check.
+            do {
+                let leftHandle = UncheckedSendable(leftObserver.value!)
+                let rightHandle = UncheckedSendable(rightObserver.value!)
+                leftObserver.value = nil
+                rightObserver.value = nil
+                let total = count
+
+                race(
+                    sendSource: { _ in
+                        for value in 0..<total {
+                            leftHandle.value.onNext(value)
+                        }
+                        leftHandle.value.onCompleted()
+                    },
+                    sendOther: { _ in
+                        for value in 0..<total {
+                            rightHandle.value.onNext(100_000 + value)
+                        }
+                        rightHandle.value.onError(TestError.boom)
+                    })
+            }
+            subscription.dispose()
+
+            let elements = probe.elements
+            let offset = elements.first ?? 0
+            XCTAssertTrue(offset == 0 || offset == 100_000, "round \(round)")
+            XCTAssertEqual(elements, Array(offset..<(offset + count)), "all of one source, in order, round \(round)")
+            XCTAssertEqual(probe.terminalCount, 1, "round \(round)")
+            XCTAssertEqual(
+                probe.events.last?.isCompleted, offset == 0, "the winner's own terminal event, round \(round)")
+            XCTAssertEqual(probe.overlaps, 0, "round \(round)")
+            XCTAssertEqual(probe.disposedCount, 1, "round \(round)")
+            XCTAssertEqual(
+                Resources.waitForTotal(toReturnTo: baseline, timeout: .seconds(5)), 0,
+                "sinks still alive, round \(round)")
+        }
     }
 }

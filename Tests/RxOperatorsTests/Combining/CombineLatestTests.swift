@@ -1,8 +1,11 @@
+import Dispatch
+import Foundation
 import RxCore
 import RxDisposables
 import RxOperators
 import RxTestHelpers
 import RxTestSupport
+import Synchronization
 import XCTest
 
 final class CombineLatestTests: RxTestCase {
@@ -311,5 +314,116 @@ final class CombineLatestTests: RxTestCase {
         var out: [Element] = []
         _ = source.subscribe(onNext: { out.append($0) })
         return out
+    }
+}
+
+// MARK: - Under contention
+
+/// `combineLatest` with each source sending on its own thread.
+final class CombineLatestUnderContentionTests: CombiningContentionTestCase {
+    func testCombiningStressCombineLatestKeepsEachSourcesOrderAndEndsWithTheLastOfEach() {
+        for _ in 0..<rounds {
+            let subjects = (0..<2).map { _ in PublishSubject<Int>() }
+            let recording = Recording<[Int]>()
+            let subscription = Observable.combineLatest(subjects[0], subjects[1]) { [$0, $1] }
+                .subscribe(recording.observer())
+            let handle = UncheckedSendable(subjects)
+            let count = self.count
+            sendConcurrently(sources: 2) { index in
+                for element in 0..<count {
+                    handle.value[index].onNext(element)
+                }
+                handle.value[index].onCompleted()
+            }
+
+            XCTAssertEqual(recording.overlaps.load(ordering: .relaxed), 0)
+            let pairs = recording.elements
+            for (earlier, later) in zip(pairs, pairs.dropFirst()) {
+                XCTAssertTrue(earlier[0] <= later[0] && earlier[1] <= later[1], "\(earlier) then \(later)")
+            }
+            XCTAssertEqual(pairs.last, [count - 1, count - 1])
+            XCTAssertEqual(recording.terminals, 1)
+            XCTAssertEqual(recording.afterTerminal.load(ordering: .relaxed), 0)
+            subscription.dispose()
+        }
+    }
+
+    func testCombiningStressCombineLatestOfACollectionKeepsEachSourcesOrder() {
+        for _ in 0..<rounds {
+            let subjects = (0..<3).map { _ in PublishSubject<Int>() }
+            let recording = Recording<[Int]>()
+            let subscription = Observable.combineLatest(subjects).subscribe(recording.observer())
+            let handle = UncheckedSendable(subjects)
+            let count = self.count
+            sendConcurrently(sources: 3) { index in
+                for element in 0..<count {
+                    handle.value[index].onNext(element)
+                }
+                handle.value[index].onCompleted()
+            }
+
+            XCTAssertEqual(recording.overlaps.load(ordering: .relaxed), 0)
+            let rows = recording.elements
+            for (earlier, later) in zip(rows, rows.dropFirst()) {
+                XCTAssertTrue(zip(earlier, later).allSatisfy { $0 <= $1 }, "\(earlier) then \(later)")
+            }
+            XCTAssertEqual(rows.last, [count - 1, count - 1, count - 1])
+            XCTAssertEqual(recording.terminals, 1)
+            subscription.dispose()
+        }
+    }
+
+    func testCombiningStressAnErrorRacingElementsIsTheLastEventAndArrivesOnce() {
+        for _ in 0..<rounds {
+            let subjects = (0..<3).map { _ in PublishSubject<Int>() }
+            let recording = Recording<Int>()
+            let subscription = Observable.combineLatest(subjects[0], subjects[1], subjects[2]) { $0 + $1 + $2 }
+                .subscribe(recording.observer())
+            let handle = UncheckedSendable(subjects)
+            let count = self.count
+            sendConcurrently(sources: 3) { index in
+                for element in 0..<count {
+                    handle.value[index].onNext(element)
+                    if index == 2 && element == count / 2 {
+                        handle.value[index].onError(TestError.boom)
+                        return
+                    }
+                }
+                handle.value[index].onError(TestError.other)
+            }
+
+            XCTAssertEqual(recording.overlaps.load(ordering: .relaxed), 0)
+            XCTAssertEqual(recording.terminals, 1)
+            XCTAssertEqual(recording.afterTerminal.load(ordering: .relaxed), 0)
+            subscription.dispose()
+        }
+    }
+
+    func testCombiningStressDisposedWhileSourcesSendDeliversNothingAfterDisposeReturned() {
+        for _ in 0..<rounds {
+            let subjects = (0..<2).map { _ in PublishSubject<Int>() }
+            let afterDispose = Atomic<Bool>(false)
+            let lateDeliveries = Counter()
+            let subscription = Observable.combineLatest(subjects[0], subjects[1]) { $0 + $1 }
+                .subscribe(onNext: { _ in
+                    if afterDispose.load(ordering: .acquiring) {
+                        lateDeliveries.increment()
+                    }
+                })
+            let handle = UncheckedSendable((subjects, subscription))
+            let count = self.count
+            sendConcurrently(sources: 3) { index in
+                if index == 2 {
+                    handle.value.1.dispose()
+                    afterDispose.store(true, ordering: .releasing)
+                    return
+                }
+                for element in 0..<count {
+                    handle.value.0[index].onNext(element)
+                }
+            }
+
+            XCTAssertLessThanOrEqual(lateDeliveries.value, 1, "at most the delivery under way when dispose() returned")
+        }
     }
 }

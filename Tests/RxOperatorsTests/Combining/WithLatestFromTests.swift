@@ -1,8 +1,11 @@
+import Dispatch
+import Foundation
 import RxCore
 import RxDisposables
 import RxOperators
 import RxTestHelpers
 import RxTestSupport
+import Synchronization
 import XCTest
 
 final class WithLatestFromTests: RxTestCase {
@@ -130,5 +133,41 @@ final class WithLatestFromTests: RxTestCase {
         subscription.dispose()
 
         XCTAssertEqual(received, [11, -11, 12, -12])
+    }
+}
+
+// MARK: - Under contention
+
+/// `withLatestFrom` with the two sources sending on different threads.
+final class WithLatestFromUnderContentionTests: CombiningContentionTestCase {
+    func testCombiningStressWithLatestFromKeepsOrderAndCompletesWithTheSource() {
+        for _ in 0..<rounds {
+            let source = PublishSubject<Int>()
+            let other = PublishSubject<Int>()
+            let recording = Recording<[Int]>()
+            other.onNext(-1)
+            let subscription = source.withLatestFrom(other) { [$0, $1] }.subscribe(recording.observer())
+            other.onNext(0)
+            let handle = UncheckedSendable((source, other))
+            let count = self.count
+            sendConcurrently(sources: 2) { index in
+                let subject = index == 0 ? handle.value.0 : handle.value.1
+                for element in 0..<count {
+                    subject.onNext(element)
+                }
+                if index == 0 {
+                    subject.onCompleted()
+                }
+            }
+
+            XCTAssertEqual(recording.overlaps.load(ordering: .relaxed), 0)
+            let rows = recording.elements
+            XCTAssertEqual(rows.map { $0[0] }, Array(0..<count), "every source element, in order")
+            for (earlier, later) in zip(rows, rows.dropFirst()) {
+                XCTAssertLessThanOrEqual(earlier[1], later[1])
+            }
+            XCTAssertEqual(recording.terminals, 1)
+            subscription.dispose()
+        }
     }
 }

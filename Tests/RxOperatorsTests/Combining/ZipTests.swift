@@ -1,8 +1,11 @@
+import Dispatch
+import Foundation
 import RxCore
 import RxDisposables
 import RxOperators
 import RxTestHelpers
 import RxTestSupport
+import Synchronization
 import XCTest
 
 final class ZipTests: RxTestCase {
@@ -345,5 +348,60 @@ final class ZipTests: RxTestCase {
 
         XCTAssertEqual(res.events, [])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 1000)])
+    }
+}
+
+// MARK: - Under contention
+
+/// `zip` with each source sending on its own thread.
+final class ZipUnderContentionTests: CombiningContentionTestCase {
+    func testCombiningStressZipOfTwoPairsEveryElementInOrder() {
+        for _ in 0..<rounds {
+            let subjects = (0..<2).map { _ in PublishSubject<Int>() }
+            let recording = Recording<Int>()
+            let baseline = Resources.total
+            let subscription = Observable.zip(subjects[0], subjects[1]) { a, b in a == b ? a : -1 }
+                .subscribe(recording.observer())
+            let handle = UncheckedSendable(subjects)
+            let count = self.count
+            sendConcurrently(sources: 2) { index in
+                for element in 0..<count {
+                    handle.value[index].onNext(element)
+                }
+                handle.value[index].onCompleted()
+            }
+
+            XCTAssertEqual(recording.overlaps.load(ordering: .relaxed), 0, "the observer was entered twice at once")
+            XCTAssertEqual(recording.elements, Array(0..<count), "pairs in order, each element used once")
+            XCTAssertEqual(recording.terminals, 1)
+            XCTAssertEqual(recording.afterTerminal.load(ordering: .relaxed), 0)
+            subscription.dispose()
+            XCTAssertEqual(Resources.waitForTotal(toReturnTo: baseline, timeout: .seconds(5)), 0)
+        }
+    }
+
+    func testCombiningStressZipOfFourPairsEveryElementInOrder() {
+        for _ in 0..<rounds {
+            let subjects = (0..<4).map { _ in PublishSubject<Int>() }
+            let recording = Recording<Int>()
+            let subscription = Observable.zip(subjects[0], subjects[1], subjects[2], subjects[3]) { a, b, c, d in
+                a == b && b == c && c == d ? a : -1
+            }
+            .subscribe(recording.observer())
+            let handle = UncheckedSendable(subjects)
+            let count = self.count
+            sendConcurrently(sources: 4) { index in
+                for element in 0..<count {
+                    handle.value[index].onNext(element)
+                }
+                handle.value[index].onCompleted()
+            }
+
+            XCTAssertEqual(recording.overlaps.load(ordering: .relaxed), 0)
+            XCTAssertEqual(recording.elements, Array(0..<count))
+            XCTAssertEqual(recording.terminals, 1)
+            XCTAssertEqual(recording.afterTerminal.load(ordering: .relaxed), 0)
+            subscription.dispose()
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import RxCore
 import RxDisposables
 import RxOperators
@@ -9,6 +10,14 @@ import Testing
 import XCTest
 
 @testable import RxOperators
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -372,4 +381,32 @@ struct SendableObserverTests {
             #expect(message.contains("only the observer `Observable.create` hands to its closure"))
         }
     #endif
+}
+
+// MARK: - Under contention
+
+/// `create` with its producer on a thread of its own, disposed from the test's.
+final class CreateUnderContentionTests: DisposalRaceTestCase {
+    func testACreateProducerOnItsOwnThreadIsSilencedOnceDisposeReturns() {
+        for round in 0..<30 {
+            let probe = DeliveryProbe<Int>()
+            let cleanups = Counter()
+            let firstSentAfterDispose = Locked<Int?>(nil)
+            let finished = expectation(description: "producer finished")
+            let source = busyProducer(
+                reportingTo: probe, cleanups: cleanups, firstSentAfterDispose: firstSentAfterDispose, finished: finished
+            )
+            let baseline = Resources.total
+            let subscription = probe.subscribe(source)
+            wait(for: [dispose(subscription, of: probe, afterMicroseconds: round % 5 * 300), finished], timeout: 5)
+            assertSettled(at: baseline)
+
+            assertStoppedCleanly(probe, "round \(round)")
+            if let first = firstSentAfterDispose.value {
+                XCTAssertLessThanOrEqual(
+                    probe.elements.count, first, "an element sent after dispose arrived, round \(round)")
+            }
+            XCTAssertEqual(cleanups.value, 1, "the closure's disposable runs once, round \(round)")
+        }
+    }
 }

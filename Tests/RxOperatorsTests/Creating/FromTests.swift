@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import RxCore
 import RxDisposables
 import RxOperators
@@ -6,6 +7,14 @@ import RxSchedulers
 import RxTestHelpers
 import RxTestSupport
 import XCTest
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 final class FromTests: RxTestCase {
     func testOfOnTheTestSchedulerAgainstAFrameDiagramIsReportedOneTickPerColumn() {
@@ -191,5 +200,32 @@ final class FromTests: RxTestCase {
         wait(for: [done], timeout: 5)
         subscription.dispose()
         XCTAssertEqual(received.value, ["1 on from", "2 on from", "3 on from"])
+    }
+}
+
+// MARK: - Under contention
+
+/// `from` on a concurrent queue, disposed while it emits.
+final class FromUnderContentionTests: DisposalRaceTestCase {
+    func testSequenceOnAConcurrentQueueDisposedWhileEmittingDeliversAnOrderedPrefix() {
+        let count = 5_000
+        let source = Observable.from(Array(0..<count), scheduler: concurrent)
+        let baseline = Resources.total
+        for round in 0..<40 {
+            let probe = DeliveryProbe<Int>()
+            let subscription = probe.subscribe(source)
+            wait(for: [dispose(subscription, of: probe, afterMicroseconds: round % 8 * 200)], timeout: 5)
+            assertSettled(at: baseline)
+
+            let elements = probe.elements
+            XCTAssertEqual(elements, Array(0..<elements.count), "round \(round)")
+            if probe.events.contains(where: \.isCompleted) {
+                XCTAssertEqual(elements.count, count, "completion only after every element, round \(round)")
+            }
+            XCTAssertEqual(probe.eventsAfterTerminal, 0, "round \(round)")
+            XCTAssertLessThanOrEqual(probe.deliveriesAfterDispose, 1, "round \(round)")
+            XCTAssertEqual(probe.overlaps, 0, "round \(round)")
+            XCTAssertEqual(probe.disposedCount, 1, "round \(round)")
+        }
     }
 }

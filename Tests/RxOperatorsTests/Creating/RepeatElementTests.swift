@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import RxCore
 import RxDisposables
 import RxOperators
@@ -92,5 +93,27 @@ extension SerialDispatchQueueScheduler {
             return Disposables.create()
         }
         _ = done.wait(timeout: .now() + 5)
+    }
+}
+
+// MARK: - Under contention
+
+/// `repeatElement` on a concurrent queue, disposed from another thread.
+final class RepeatElementUnderContentionTests: RetryContentionTestCase {
+    func testRetryStressRepeatElementOnAConcurrentQueueStopsWhenDisposed() {
+        let scheduler = ConcurrentDispatchQueueScheduler(
+            queue: DispatchQueue(label: "repeat-stress.concurrent", attributes: .concurrent))
+        for _ in 0..<rounds {
+            let received = Counter()
+            let repeated = Observable.repeatElement(1, scheduler: scheduler)
+            let baseline = Resources.total
+
+            let subscription = repeated.subscribe(onNext: { _ in
+                received.increment()
+            })
+
+            let growth = growthAfterDisposing(subscription, once: received, reaches: 500, baseline: baseline)
+            XCTAssertLessThanOrEqual(growth, 1, "at most the element being sent when dispose() returned")
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import RxCore
 import RxDisposables
 import RxOperators
@@ -6,6 +7,14 @@ import RxSchedulers
 import RxTestHelpers
 import RxTestSupport
 import XCTest
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 final class TimerTests: RxTestCase {
     func testOneOffSendsZeroAndCompletesAtTheDueTime() {
@@ -231,5 +240,52 @@ final class TimerTests: RxTestCase {
         wait(for: [completed], timeout: 5)
         subscription.dispose()
         XCTAssertEqual(received.value, [0])
+    }
+}
+
+// MARK: - Under contention
+
+/// `interval` and `timer` on dispatch queues, disposed around their ticks.
+final class TimerUnderContentionTests: DisposalRaceTestCase {
+    func testIntervalsDisposedWhileTickingDeliverConsecutiveTicksAndStop() {
+        let baseline = Resources.total
+        var probes: [DeliveryProbe<Int>] = []
+        var disposals: [XCTestExpectation] = []
+        for index in 0..<24 {
+            let scheduler: any SchedulerType = index.isMultiple(of: 2) ? serial : concurrent
+            let probe = DeliveryProbe<Int>()
+            let subscription = probe.subscribe(Observable<Int>.interval(.milliseconds(1), scheduler: scheduler))
+            probes.append(probe)
+            disposals.append(dispose(subscription, of: probe, afterMicroseconds: index % 6 * 1_000))
+        }
+        wait(for: disposals, timeout: 5)
+        assertSettled(at: baseline)
+
+        for (index, probe) in probes.enumerated() {
+            assertStoppedCleanly(probe, "interval \(index)")
+        }
+    }
+
+    func testOneOffTimersDisposedAroundTheirDueTimeSendAPrefixOfZeroThenCompleted() {
+        let baseline = Resources.total
+        var probes: [DeliveryProbe<Int>] = []
+        var disposals: [XCTestExpectation] = []
+        for index in 0..<60 {
+            let scheduler: any SchedulerType = index.isMultiple(of: 2) ? serial : concurrent
+            let probe = DeliveryProbe<Int>()
+            let subscription = probe.subscribe(Observable<Int>.timer(.microseconds(500), scheduler: scheduler))
+            probes.append(probe)
+            disposals.append(dispose(subscription, of: probe, afterMicroseconds: index % 10 * 100))
+        }
+        wait(for: disposals, timeout: 5)
+        assertSettled(at: baseline)
+
+        let allowed: Set<[String]> = [[], ["next(0)"], ["next(0)", "completed"]]
+        for (index, probe) in probes.enumerated() {
+            let events = probe.events.map(\.description)
+            XCTAssertTrue(allowed.contains(events), "timer \(index): \(events)")
+            XCTAssertLessThanOrEqual(probe.deliveriesAfterDispose, 1, "timer \(index)")
+            XCTAssertEqual(probe.disposedCount, 1, "timer \(index)")
+        }
     }
 }

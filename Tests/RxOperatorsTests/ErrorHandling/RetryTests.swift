@@ -1,7 +1,9 @@
 import Dispatch
+import Foundation
 import RxCore
 import RxDisposables
 import RxOperators
+import RxSchedulers
 import RxTestHelpers
 import RxTestSupport
 import XCTest
@@ -208,4 +210,53 @@ final class RetryTests: RxTestCase {
         XCTAssertEqual(log, ["subscribed 1", "disposed 1", "subscribed 2", "error", "disposed 2"])
     }
 
+}
+
+// MARK: - Under contention
+
+/// `retry()` resubscribing on dispatch queues, disposed from another thread.
+final class RetryUnderContentionTests: RetryContentionTestCase {
+    func testRetryStressInfiniteRetryOfAQueuedFailureStopsWhenDisposedFromAnotherThread() {
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "retry-stress.serial")
+        for _ in 0..<rounds {
+            let attempts = Counter()
+            let retried = Observable<Int>.create { observer in
+                attempts.increment()
+                observer.onNext(1)
+                observer.onError(TestError.boom)
+                return Disposables.create()
+            }.observe(on: scheduler).retry()
+            let baseline = Resources.total
+
+            let subscription = retried.subscribe(onNext: { _ in })
+
+            let growth = growthAfterDisposing(subscription, once: attempts, reaches: 200, baseline: baseline)
+            XCTAssertLessThanOrEqual(growth, 1, "at most the attempt under way when dispose() returned")
+        }
+    }
+
+    func testRetryStressASourceFailingOnOtherThreadsStopsWhenDisposed() {
+        for _ in 0..<rounds {
+            let attempts = Counter()
+            let received = Counter()
+            let failing = Observable<Int>.create { observer in
+                attempts.increment()
+                let handle = UncheckedSendable(observer)
+                DispatchQueue.global().async {
+                    handle.value.onNext(1)
+                    handle.value.onError(TestError.boom)
+                }
+                return Disposables.create()
+            }
+
+            let retried = failing.retry()
+            let baseline = Resources.total
+
+            let subscription = retried.subscribe(onNext: { _ in received.increment() })
+
+            let growth = growthAfterDisposing(subscription, once: attempts, reaches: 100, baseline: baseline)
+            XCTAssertLessThanOrEqual(growth, 1, "at most the attempt under way when dispose() returned")
+            XCTAssertLessThanOrEqual(received.value, attempts.value)
+        }
+    }
 }

@@ -1,6 +1,9 @@
+import Dispatch
+import Foundation
 import RxCore
 import RxDisposables
 import RxOperators
+import RxSchedulers
 import RxTestHelpers
 import RxTestSupport
 import XCTest
@@ -254,6 +257,29 @@ extension ObservableType {
             self.subscribe(
                 onNext: { observer.onNext($0) }, onError: { observer.onError($0) },
                 onCompleted: { observer.onError(TestError.boom) })
+        }
+    }
+}
+
+// MARK: - Under contention
+
+/// `retry(when:)` with a queued trigger, disposed from another thread.
+final class RetryWhenUnderContentionTests: RetryContentionTestCase {
+    func testRetryStressRetryWhenWithAQueuedTriggerStopsWhenDisposed() {
+        let scheduler = ConcurrentDispatchQueueScheduler(
+            queue: DispatchQueue(label: "retry-stress.concurrent", attributes: .concurrent))
+        for _ in 0..<rounds {
+            let attempts = Counter()
+            let retried = Observable<Int>.deferred {
+                attempts.increment()
+                return .error(TestError.boom)
+            }.retry(when: { (errors: Observable<any Error>) in errors.observe(on: scheduler) })
+            let baseline = Resources.total
+
+            let subscription = retried.subscribe()
+
+            let growth = growthAfterDisposing(subscription, once: attempts, reaches: 200, baseline: baseline)
+            XCTAssertLessThanOrEqual(growth, 1, "at most the attempt under way when dispose() returned")
         }
     }
 }

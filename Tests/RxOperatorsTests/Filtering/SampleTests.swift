@@ -225,3 +225,52 @@ final class SampleTests: RxTestCase {
         XCTAssertEqual(values, values.sorted(), "samples in the order the source sent them")
     }
 }
+
+// MARK: - Under contention
+
+/// `sample` with the source and the sampler on different threads.
+final class SampleUnderContentionTests: UntilContentionTestCase {
+    func testUntilStressSampleWithTheSourceAndTheSamplerOnDifferentThreads() {
+        for round in 0..<rounds {
+            let (source, sourceObserver) = capturedSource() as (Observable<Int>, Locked<AnyObserver<Int>?>)
+            let (sampler, samplerObserver) = capturedSource() as (Observable<Void>, Locked<AnyObserver<Void>?>)
+            let probe = DeliveryProbe<Int>()
+            let baseline = Resources.total
+            let subscription = probe.subscribe(source.sample(sampler))
+            // The handles keep the sinks alive: they go before the leak check.
+            do {
+                let sourceHandle = UncheckedSendable(sourceObserver.value!)
+                let samplerHandle = UncheckedSendable(samplerObserver.value!)
+                sourceObserver.value = nil
+                samplerObserver.value = nil
+                let total = count
+
+                race(
+                    sendSource: { _ in
+                        for value in 0..<total {
+                            sourceHandle.value.onNext(value)
+                        }
+                        sourceHandle.value.onCompleted()
+                    },
+                    sendOther: { _ in
+                        for _ in 0..<(total / 4) {
+                            samplerHandle.value.onNext(())
+                        }
+                        samplerHandle.value.onCompleted()
+                    })
+            }
+            subscription.dispose()
+
+            let elements = probe.elements
+            XCTAssertEqual(elements, elements.sorted(), "samples in the source's order, round \(round)")
+            XCTAssertEqual(Set(elements).count, elements.count, "each element sampled once, round \(round)")
+            XCTAssertLessThanOrEqual(probe.terminalCount, 1, "round \(round)")
+            XCTAssertEqual(probe.eventsAfterTerminal, 0, "round \(round)")
+            XCTAssertEqual(probe.overlaps, 0, "round \(round)")
+            XCTAssertEqual(probe.disposedCount, 1, "round \(round)")
+            XCTAssertEqual(
+                Resources.waitForTotal(toReturnTo: baseline, timeout: .seconds(5)), 0,
+                "sinks still alive, round \(round)")
+        }
+    }
+}

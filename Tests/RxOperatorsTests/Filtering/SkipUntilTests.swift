@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import RxCore
 import RxDisposables
 import RxOperators
@@ -160,5 +162,61 @@ final class SkipUntilTests: RxTestCase {
 
         XCTAssertEqual(received, [1])
         XCTAssertEqual(live.value, 0, "nothing is kept after dispose()")
+    }
+}
+
+// MARK: - Under contention
+
+/// `skip(until:)` with the two sequences on different threads.
+final class SkipUntilUnderContentionTests: UntilContentionTestCase {
+    func testUntilStressSkipUntilWithTheTwoSequencesOnDifferentThreads() {
+        for round in 0..<rounds {
+            let (source, sourceObserver) = capturedSource() as (Observable<Int>, Locked<AnyObserver<Int>?>)
+            let (other, otherObserver) = capturedSource() as (Observable<Void>, Locked<AnyObserver<Void>?>)
+            let probe = DeliveryProbe<Int>()
+            let baseline = Resources.total
+            let subscription = probe.subscribe(source.skip(until: other))
+            // The handles keep the sinks alive: they go before the leak check.
+            do {
+                let sourceHandle = UncheckedSendable(sourceObserver.value!)
+                let otherHandle = UncheckedSendable(otherObserver.value!)
+                sourceObserver.value = nil
+                otherObserver.value = nil
+                let startAt = Int.random(in: 0..<count)
+                let total = count
+
+                race(
+                    sendSource: { sent in
+                        for value in 0..<total {
+                            sourceHandle.value.onNext(value)
+                            sent.increment()
+                        }
+                        sourceHandle.value.onCompleted()
+                        sent.increment()
+                    },
+                    sendOther: { sent in
+                        Self.waitUntil(sent, reaches: startAt, total: total)
+                        otherHandle.value.onNext(())
+                        otherHandle.value.onNext(())
+                    })
+            }
+            subscription.dispose()
+
+            let elements = probe.elements
+            if let first = elements.first {
+                XCTAssertEqual(elements, Array(first..<count), "every element once open, in order, round \(round)")
+                XCTAssertEqual(probe.terminalCount, 1, "round \(round)")
+                XCTAssertEqual(probe.events.last?.isCompleted, true, "round \(round)")
+            } else {
+                // Opened after the last element: completion passes; or after completion: nothing.
+                XCTAssertLessThanOrEqual(probe.terminalCount, 1, "round \(round)")
+            }
+            XCTAssertEqual(probe.eventsAfterTerminal, 0, "round \(round)")
+            XCTAssertEqual(probe.overlaps, 0, "round \(round)")
+            XCTAssertEqual(probe.disposedCount, 1, "round \(round)")
+            XCTAssertEqual(
+                Resources.waitForTotal(toReturnTo: baseline, timeout: .seconds(5)), 0,
+                "sinks still alive, round \(round)")
+        }
     }
 }

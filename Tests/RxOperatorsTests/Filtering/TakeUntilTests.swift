@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import RxCore
 import RxDisposables
 import RxOperators
@@ -305,5 +307,90 @@ final class TakeUntilTests: RxTestCase {
 
         XCTAssertEqual(res.events, [.next(210, 2)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 215)])
+    }
+}
+
+// MARK: - Under contention
+
+/// `take(until:)` (and, racing terminal events, `skip(until:)` beside it) with the two sequences on different threads.
+final class TakeUntilUnderContentionTests: UntilContentionTestCase {
+    func testUntilStressTakeUntilWithTheTwoSequencesOnDifferentThreads() {
+        for round in 0..<rounds {
+            let (source, sourceObserver) = capturedSource() as (Observable<Int>, Locked<AnyObserver<Int>?>)
+            let (other, otherObserver) = capturedSource() as (Observable<Void>, Locked<AnyObserver<Void>?>)
+            let probe = DeliveryProbe<Int>()
+            let baseline = Resources.total
+            let subscription = probe.subscribe(source.take(until: other))
+            // The handles keep the sinks alive: they go before the leak check.
+            do {
+                let sourceHandle = UncheckedSendable(sourceObserver.value!)
+                let otherHandle = UncheckedSendable(otherObserver.value!)
+                sourceObserver.value = nil
+                otherObserver.value = nil
+                let stopAt = Int.random(in: 0...count)
+                let total = count
+
+                race(
+                    sendSource: { sent in
+                        for value in 0..<total {
+                            sourceHandle.value.onNext(value)
+                            sent.increment()
+                        }
+                        sourceHandle.value.onCompleted()
+                        sent.increment()
+                    },
+                    sendOther: { sent in
+                        Self.waitUntil(sent, reaches: stopAt, total: total)
+                        for _ in 0..<10 { otherHandle.value.onNext(()) }
+                        otherHandle.value.onCompleted()
+                    })
+            }
+            subscription.dispose()
+
+            let elements = probe.elements
+            XCTAssertEqual(elements, Array(0..<elements.count), "an ordered prefix, round \(round)")
+            XCTAssertEqual(probe.terminalCount, 1, "round \(round)")
+            XCTAssertEqual(probe.events.last?.isCompleted, true, "round \(round)")
+            XCTAssertEqual(probe.eventsAfterTerminal, 0, "round \(round)")
+            XCTAssertEqual(probe.overlaps, 0, "round \(round)")
+            XCTAssertEqual(probe.disposedCount, 1, "round \(round)")
+            XCTAssertEqual(
+                Resources.waitForTotal(toReturnTo: baseline, timeout: .seconds(5)), 0,
+                "sinks still alive, round \(round)")
+        }
+    }
+
+    func testUntilStressRacingTerminalEventsFromBothSequencesPassExactlyOne() {
+        for round in 0..<rounds * 5 {
+            let (source, sourceObserver) = capturedSource() as (Observable<Int>, Locked<AnyObserver<Int>?>)
+            let (other, otherObserver) = capturedSource() as (Observable<Void>, Locked<AnyObserver<Void>?>)
+            let probe = DeliveryProbe<Int>()
+            let sequence = round.isMultiple(of: 2) ? source.take(until: other) : source.skip(until: other)
+            let subscription = probe.subscribe(sequence)
+            // The handles keep the sinks alive: they go before the leak check.
+            do {
+                let sourceHandle = UncheckedSendable(sourceObserver.value!)
+                let otherHandle = UncheckedSendable(otherObserver.value!)
+                sourceObserver.value = nil
+                otherObserver.value = nil
+
+                race(
+                    sendSource: { _ in
+                        sourceHandle.value.onNext(1)
+                        sourceHandle.value.onError(TestError.boom)
+                        sourceHandle.value.onNext(2)
+                    },
+                    sendOther: { _ in
+                        otherHandle.value.onError(TestError.boom)
+                        otherHandle.value.onNext(())
+                    })
+            }
+            subscription.dispose()
+
+            XCTAssertEqual(probe.terminalCount, 1, "round \(round)")
+            XCTAssertEqual(probe.eventsAfterTerminal, 0, "round \(round)")
+            XCTAssertEqual(probe.overlaps, 0, "round \(round)")
+            XCTAssertFalse(probe.elements.contains(2), "round \(round)")
+        }
     }
 }

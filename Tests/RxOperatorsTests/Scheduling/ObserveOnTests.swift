@@ -8,6 +8,14 @@ import RxTestHelpers
 import RxTestSupport
 import XCTest
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 final class ObserveOnTests: RxTestCase {
     func testEachEventIsDeliveredInItsOwnScheduledAction() {
         let scheduler = TestScheduler(initialClock: 0)
@@ -61,15 +69,6 @@ final class ObserveOnTests: RxTestCase {
         let res = scheduler.start { source.observe(on: scheduler) }
 
         XCTAssertEqual(res.events, [.next(201, 1), .completed(202)])
-    }
-
-    func testTheDeprecatedSpellingForwards() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 2), .completed(300)])
-
-        let res = scheduler.start { xs.deprecatedSpellings.observeOn(scheduler) }
-
-        XCTAssertEqual(res.events, [.next(211, 2), .completed(301)])
     }
 
     // RxSwift 6.10's `testObserveOnDispatchQueue_EnsureCorrectImplementationIsChosen`: a serial
@@ -411,5 +410,88 @@ final class ObserveOnRetentionReliabilityTests: RxTestCase {
         kept.value = nil
 
         XCTAssertEqual(aliveWhileSuspended, 0, "elements sent after dispose() were scheduled")
+    }
+}
+
+// MARK: - Under contention
+
+/// `observe(on:)` fed from several threads, and disposed while they send.
+final class ObserveOnUnderContentionTests: DisposalRaceTestCase {
+    func testObserveOnDeliversEverythingFromProducersTakingTurnsOnSeveralThreads() {
+        assertObserveOnDeliversEverything(synchronized: true)
+    }
+
+    /// Regression test for a drain started late replacing (and so cancelling) a newer one.
+    func testObserveOnDeliversEverythingFromUnsynchronizedProducerThreads() {
+        assertObserveOnDeliversEverything(synchronized: false)
+    }
+
+    func testObserveOnDisposedWhileSeveralThreadsSendDeliversNothingSentAfterDisposeReturned() {
+        let schedulers: [(name: String, scheduler: any ImmediateSchedulerType)] = [
+            ("serial", serial), ("concurrent", concurrent),
+        ]
+        let producers = 3
+        _ = SynchronizationReports.collect {
+            for (name, scheduler) in schedulers {
+                for round in 0..<8 {
+                    let probe = DeliveryProbe<Int>()
+                    let cleanups = Counter()
+                    let stop = BooleanDisposable()
+                    let kept = Locked<AnyObserver<Int>?>(nil)
+                    let source = Observable<Int>.create { observer in
+                        kept.value = observer
+                        return Disposables.create {
+                            cleanups.increment()
+                            stop.dispose()
+                        }
+                    }
+                    let pipeline = source.observe(on: scheduler)
+                    let baseline = Resources.total
+                    let subscription = probe.subscribe(pipeline)
+                    let firstSentAfterDispose = Locked<[Int: Int]>([:])
+                    let sent = expectation(description: "producers stopped")
+                    sent.expectedFulfillmentCount = producers
+                    // Only the producer threads keep the observer (and so the sinks) alive.
+                    let observer = UncheckedSendable(kept.value!)
+                    kept.value = nil
+                    for producer in 0..<producers {
+                        Self.startThread {
+                            var index = 0
+                            var sawDispose = false
+                            while !stop.isDisposed, index < 1_000_000 {
+                                if !sawDispose, probe.hasDisposeReturned {
+                                    sawDispose = true
+                                    firstSentAfterDispose.mutate { $0[producer] = index }
+                                }
+                                observer.value.onNext(producer * 10_000_000 + index)
+                                index += 1
+                            }
+                            sent.fulfill()
+                        }
+                    }
+                    _ = consume observer
+                    wait(
+                        for: [dispose(subscription, of: probe, afterMicroseconds: 300 + round * 150), sent], timeout: 5)
+                    assertSettled(at: baseline)
+
+                    let elements = probe.elements
+                    for producer in 0..<producers {
+                        let fromProducer = elements.filter { $0 / 10_000_000 == producer }.map { $0 % 10_000_000 }
+                        XCTAssertEqual(
+                            fromProducer, Array(0..<fromProducer.count), "producer \(producer), \(name), round \(round)"
+                        )
+                        if let first = firstSentAfterDispose.value[producer] {
+                            XCTAssertLessThanOrEqual(
+                                fromProducer.count, first, "sent after dispose, yet delivered: \(name), round \(round)")
+                        }
+                    }
+                    XCTAssertEqual(probe.terminalCount, 0, "\(name), round \(round)")
+                    XCTAssertLessThanOrEqual(probe.deliveriesAfterDispose, 1, "\(name), round \(round)")
+                    XCTAssertEqual(probe.overlaps, 0, "\(name), round \(round)")
+                    XCTAssertEqual(probe.disposedCount, 1, "\(name), round \(round)")
+                    XCTAssertEqual(cleanups.value, 1, "\(name), round \(round)")
+                }
+            }
+        }
     }
 }

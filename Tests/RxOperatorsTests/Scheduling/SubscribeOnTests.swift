@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import RxCore
 import RxDisposables
 import RxOperators
@@ -6,6 +7,14 @@ import RxSchedulers
 import RxTestHelpers
 import RxTestSupport
 import XCTest
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 final class SubscribeOnTests: RxTestCase {
     func testSubscribingAndDisposingEachTakeAScheduledAction() {
@@ -64,18 +73,6 @@ final class SubscribeOnTests: RxTestCase {
         XCTAssertEqual(xs.subscriptions, [])
     }
 
-    func testTheDeprecatedSpellingForwards() {
-        let scheduler = TestScheduler(initialClock: 0)
-        let xs = scheduler.createHotObservable([.next(210, 2), .completed(300)])
-
-        let res = scheduler.start { xs.deprecatedSpellings.subscribeOn(scheduler) }
-
-        XCTAssertEqual(res.events, [.next(210, 2), .completed(300)])
-        // Seen as an `Observable`, the testable source ends its own subscription when it
-        // completes, before the scheduled disposal would.
-        XCTAssertEqual(xs.subscriptions, [Subscription(201, 300)])
-    }
-
     func testOnASerialQueueTheSubscribeWorkRunsOnThatQueue() {
         let key = DispatchSpecificKey<String>()
         let scheduler = SerialDispatchQueueScheduler(
@@ -104,5 +101,41 @@ final class SubscribeOnTests: RxTestCase {
         XCTAssertEqual(
             log.value.filter { $0 != "subscribe returned" },
             ["subscribe closure on background", "next 1 on background"])
+    }
+}
+
+// MARK: - Under contention
+
+/// `subscribe(on:)` disposed while its scheduled subscription runs.
+final class SubscribeOnUnderContentionTests: DisposalRaceTestCase {
+    func testSubscribeOnDisposedWhileItsScheduledSubscriptionRunsCleansUpEverySubscriptionOnce() {
+        let subscribed = Counter()
+        let cleanedUp = Counter()
+        let source = Observable<Int>.create { observer in
+            subscribed.increment()
+            observer.onNext(1)
+            return Disposables.create { cleanedUp.increment() }
+        }
+        .subscribe(on: concurrent)
+        let baseline = Resources.total
+        var probes: [DeliveryProbe<Int>] = []
+        var disposals: [XCTestExpectation] = []
+        for index in 0..<200 {
+            let probe = DeliveryProbe<Int>()
+            let subscription = probe.subscribe(source)
+            disposals.append(dispose(subscription, of: probe, afterMicroseconds: index % 10 * 30))
+            probes.append(probe)
+        }
+        wait(for: disposals, timeout: 5)
+        // The source's disposal is itself scheduled; settling waits for it too.
+        assertSettled(at: baseline)
+
+        XCTAssertLessThanOrEqual(subscribed.value, probes.count)
+        XCTAssertEqual(cleanedUp.value, subscribed.value, "every subscription that happened was cleaned up once")
+        for (index, probe) in probes.enumerated() {
+            XCTAssertTrue([[], [1]].contains(probe.elements), "subscription \(index): \(probe.elements)")
+            XCTAssertEqual(probe.terminalCount, 0, "subscription \(index)")
+            XCTAssertEqual(probe.disposedCount, 1, "subscription \(index)")
+        }
     }
 }

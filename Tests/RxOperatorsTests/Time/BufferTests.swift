@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import RxCore
 import RxDisposables
 import RxOperators
@@ -373,5 +374,95 @@ final class BufferTests: RxTestCase {
                 $0.onNext(1)
                 $0.onNext(2)
             }, during: { $0.onNext(3) })
+    }
+}
+
+// MARK: - Under contention
+
+/// `buffer` with the source, the timer and disposal on different threads.
+final class BufferUnderContentionTests: BufferWindowContentionTestCase {
+    func testBufferWindowStressBufferWithTheSourceAndTheTimerOnDifferentThreads() {
+        let scheduler = FiringCounter()
+        for round in 0..<rounds {
+            let (source, sourceObserver, disposals) = capturedSource()
+            let probe = DeliveryProbe<[Int]>()
+            let baseline = Resources.total
+            let subscription = probe.subscribe(source.buffer(timeSpan: span, count: 7, scheduler: scheduler))
+            // The handle keeps the sink alive: it goes before the leak check.
+            do {
+                let sourceHandle = UncheckedSendable(sourceObserver.value!)
+                sourceObserver.value = nil
+                let total = count
+                DispatchQueue.global().sync {
+                    Self.send(total, to: sourceHandle.value, interleavingWith: scheduler)
+                }
+            }
+            // The timer's thread may be delivering when completion arrives: it then delivers it,
+            // and runs onDisposed and the source's disposal after the probe has seen it.
+            XCTAssertTrue(Self.waitUntil { probe.terminalCount == 1 }, "round \(round)")
+            subscription.dispose()
+            probe.waitForOnDisposed()
+            Self.waitUntil { disposals.value > 0 }
+
+            let buffers = probe.elements
+            XCTAssertEqual(buffers.flatMap { $0 }, Array(0..<count), "every element once, in order, round \(round)")
+            XCTAssertTrue(buffers.allSatisfy { $0.count <= 7 }, "round \(round)")
+            XCTAssertEqual(probe.events.last?.isCompleted, true, "round \(round)")
+            XCTAssertEqual(probe.eventsAfterTerminal, 0, "round \(round)")
+            XCTAssertEqual(probe.overlaps, 0, "round \(round)")
+            XCTAssertEqual(probe.disposedCount, 1, "round \(round)")
+            XCTAssertEqual(disposals.value, 1, "round \(round)")
+            XCTAssertEqual(
+                Resources.waitForTotal(toReturnTo: baseline, timeout: .seconds(5)), 0,
+                "sinks still alive, round \(round)")
+        }
+    }
+
+    func testBufferWindowStressBufferDisposedFromAThirdThreadMidStream() {
+        let scheduler = FiringCounter()
+        for round in 0..<rounds {
+            let (source, sourceObserver, disposals) = capturedSource()
+            let probe = DeliveryProbe<[Int]>()
+            let baseline = Resources.total
+            let subscription = UncheckedSendable(
+                probe.subscribe(source.buffer(timeSpan: span, count: 7, scheduler: scheduler)))
+            // The handle keeps the sink alive: it goes before the leak check.
+            do {
+                let sourceHandle = UncheckedSendable(sourceObserver.value!)
+                sourceObserver.value = nil
+                let total = count
+                let sent = Counter()
+                let stopAt = Int.random(in: 0...count)
+                DispatchQueue.concurrentPerform(iterations: 2) { index in
+                    if index == 0 {
+                        Self.send(
+                            total, to: sourceHandle.value, interleavingWith: scheduler, sent: sent,
+                            disposed: { probe.hasDisposeReturned })
+                    } else {
+                        Self.waitUntil { sent.value >= stopAt }
+                        subscription.value.dispose()
+                        probe.markDisposeReturned()
+                    }
+                }
+            }
+            // Completion may have come first, on the timer's thread, which then runs onDisposed and
+            // the source's disposal after this thread's dispose() returned.
+            probe.waitForOnDisposed()
+            Self.waitUntil { disposals.value > 0 }
+
+            let buffers = probe.elements
+            let elements = buffers.flatMap { $0 }
+            XCTAssertEqual(elements, Array(0..<elements.count), "an ordered prefix, round \(round)")
+            XCTAssertTrue(buffers.allSatisfy { $0.count <= 7 }, "round \(round)")
+            XCTAssertLessThanOrEqual(probe.terminalCount, 1, "round \(round)")
+            XCTAssertEqual(probe.eventsAfterTerminal, 0, "round \(round)")
+            XCTAssertLessThanOrEqual(probe.deliveriesAfterDispose, 1, "round \(round)")
+            XCTAssertEqual(probe.overlaps, 0, "round \(round)")
+            XCTAssertEqual(probe.disposedCount, 1, "round \(round)")
+            XCTAssertEqual(disposals.value, 1, "round \(round)")
+            XCTAssertEqual(
+                Resources.waitForTotal(toReturnTo: baseline, timeout: .seconds(5)), 0,
+                "sinks still alive, round \(round)")
+        }
     }
 }

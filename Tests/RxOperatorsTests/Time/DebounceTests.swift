@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import RxCore
 import RxDisposables
 import RxOperators
@@ -212,5 +213,30 @@ final class DebounceTests: RxTestCase {
         assertTimerDoesNotWaitForTheDelivery(
             of: "debounce", { source, scheduler, dueTime in source.debounce(dueTime, scheduler: scheduler) },
             before: { $0.onNext(1) }, during: { $0.onCompleted() })
+    }
+}
+
+// MARK: - Under contention
+
+/// `debounce` with the elements on the test's thread and the timers on a dispatch queue.
+final class DebounceUnderContentionTests: TimeContentionTestCase {
+    func testTimeStressDebounceWithElementsAndTimersOnDifferentThreads() {
+        // Fewer elements: each one replaces a dispatch timer, slow under ThreadSanitizer.
+        let count = 400
+        for round in 0..<rounds {
+            let disposeMidway = round.isMultiple(of: 3)
+            let probe = runRound(
+                round, count: count, disposeMidway: disposeMidway,
+                pause: { sent, probe in
+                    // Every so often, lets the timer fire while elements keep coming.
+                    guard sent % 50 == 49 else { return }
+                    let delivered = probe.deliveredCount
+                    Self.waitUntil(timeout: 1) { probe.deliveredCount > delivered }
+                },
+                { source, scheduler in source.debounce(.microseconds(200), scheduler: scheduler) })
+            if !disposeMidway {
+                XCTAssertEqual(probe.elements.last, count - 1, "the last element is never lost, round \(round)")
+            }
+        }
     }
 }

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import RxCore
 import RxDisposables
+import RxOperators
 import RxSchedulers
 import RxTestHelpers
 import RxTestSupport
@@ -397,5 +398,106 @@ final class DelayTests: RxTestCase {
         assertTimerDoesNotWaitForTheDelivery(
             of: "delay", { source, scheduler, dueTime in source.delay(dueTime, scheduler: scheduler) },
             before: { $0.onNext(1) }, during: { $0.onError(TestError.boom) })
+    }
+}
+
+// MARK: - Under contention
+
+/// `delay` with the source on one thread and the timers on a dispatch queue.
+final class DelayUnderContentionTests: DelayTimeoutContentionTestCase {
+    func testDelayStressSendsEverythingInOrderOnTheSchedulerWhileTheSourceSendsOnAnotherThread() {
+        let scheduler = makeScheduler()
+        for round in 0..<rounds {
+            let (source, kept) = capturedSource() as (Observable<Int>, Locked<AnyObserver<Int>?>)
+            let probe = DeliveryProbe<Int>()
+            let offQueue = Locked(0)
+            let baseline = Resources.total
+            let fails = round % 3 == 2
+            let subscription = probe.subscribe(
+                source.delay(.microseconds(Int.random(in: 0...200)), scheduler: scheduler)
+                    .do(onNext: { [key] _ in
+                        if DispatchQueue.getSpecific(key: key) != 1 { offQueue.mutate { $0 += 1 } }
+                    }))
+            do {
+                let handle = UncheckedSendable(kept.value!)
+                kept.value = nil
+                let total = count
+                let sent = DispatchSemaphore(value: 0)
+                DispatchQueue.global().async {
+                    for value in 0..<total {
+                        handle.value.onNext(value)
+                        if value % 100 == 0 { Self.pause(microseconds: Int.random(in: 0...300)) }
+                    }
+                    if fails {
+                        handle.value.onError(TestError.boom)
+                    } else {
+                        handle.value.onCompleted()
+                    }
+                    sent.signal()
+                }
+                XCTAssertEqual(sent.wait(timeout: .now() + 10), .success, "round \(round)")
+            }
+            Self.waitForTerminal(probe)
+            subscription.dispose()
+            // The queue's thread may send the terminal event, and then runs onDisposed after the probe saw it.
+            probe.waitForOnDisposed()
+
+            let elements = probe.elements
+            if fails {
+                // The error passes at once: the elements still waiting are dropped.
+                XCTAssertEqual(elements, Array(0..<elements.count), "an ordered prefix, round \(round)")
+                XCTAssertEqual(probe.events.last?.error as? TestError, .boom, "round \(round)")
+            } else {
+                XCTAssertEqual(elements, Array(0..<count), "every element in order, round \(round)")
+                XCTAssertEqual(probe.events.last?.isCompleted, true, "round \(round)")
+            }
+            XCTAssertEqual(offQueue.value, 0, "every element sent on the scheduler's queue, round \(round)")
+            XCTAssertEqual(probe.terminalCount, 1, "round \(round)")
+            XCTAssertEqual(probe.eventsAfterTerminal, 0, "round \(round)")
+            XCTAssertEqual(probe.overlaps, 0, "round \(round)")
+            XCTAssertEqual(probe.disposedCount, 1, "round \(round)")
+            XCTAssertEqual(
+                Resources.waitForTotal(toReturnTo: baseline, timeout: .seconds(5)), 0,
+                "sinks still alive, round \(round)")
+        }
+    }
+
+    func testDelayStressDisposedWhileTheSourceSendsAndTheTimerFiresSendsAnOrderedPrefix() {
+        let scheduler = makeScheduler()
+        for round in 0..<rounds {
+            let (source, kept) = capturedSource() as (Observable<Int>, Locked<AnyObserver<Int>?>)
+            let probe = DeliveryProbe<Int>()
+            let baseline = Resources.total
+            let subscription = probe.subscribe(source.delay(.microseconds(50), scheduler: scheduler))
+            do {
+                let handle = UncheckedSendable(kept.value!)
+                kept.value = nil
+                let total = count
+                let started = DispatchSemaphore(value: 0)
+                let sent = DispatchSemaphore(value: 0)
+                DispatchQueue.global().async {
+                    for value in 0..<total {
+                        handle.value.onNext(value)
+                        if value == 10 { started.signal() }
+                    }
+                    sent.signal()
+                }
+                XCTAssertEqual(started.wait(timeout: .now() + 10), .success, "round \(round)")
+                Self.pause(microseconds: Int.random(in: 0...500))
+                subscription.dispose()
+                probe.markDisposeReturned()
+                XCTAssertEqual(sent.wait(timeout: .now() + 10), .success, "round \(round)")
+            }
+
+            let elements = probe.elements
+            XCTAssertEqual(elements, Array(0..<elements.count), "an ordered prefix, round \(round)")
+            XCTAssertEqual(probe.terminalCount, 0, "round \(round)")
+            XCTAssertLessThanOrEqual(probe.deliveriesAfterDispose, 1, "only one in flight, round \(round)")
+            XCTAssertEqual(probe.overlaps, 0, "round \(round)")
+            XCTAssertEqual(probe.disposedCount, 1, "round \(round)")
+            XCTAssertEqual(
+                Resources.waitForTotal(toReturnTo: baseline, timeout: .seconds(5)), 0,
+                "sinks still alive, round \(round)")
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import RxCore
 import RxDisposables
 import RxOperators
@@ -222,5 +223,22 @@ final class SkipForDurationTests: RxTestCase {
         assertTimerDoesNotWaitForTheDelivery(
             of: "skip(for:)", { source, scheduler, dueTime in source.skip(dueTime, scheduler: scheduler) },
             during: { $0.onError(TestError.boom) })
+    }
+}
+
+// MARK: - Under contention
+
+/// `skip(_:scheduler:)` with the elements on the test's thread and the timer on a dispatch queue.
+final class SkipForDurationUnderContentionTests: TimeContentionTestCase {
+    func testTimeStressSkipForDurationWithElementsAndTheTimerOnDifferentThreads() {
+        for round in 0..<rounds {
+            let duration = RxTimeInterval.microseconds(Int.random(in: 0...3_000))
+            let probe = runRound(round, count: count) { source, scheduler in
+                source.skip(duration, scheduler: scheduler)
+            }
+            let elements = probe.elements
+            let first = elements.first ?? count
+            XCTAssertEqual(elements, Array(first..<count), "every element from the opening on, round \(round)")
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import RxCore
 import RxDisposables
 import RxOperators
@@ -231,5 +232,21 @@ final class TakeForDurationTests: RxTestCase {
         assertTimerDoesNotWaitForTheDelivery(
             of: "take(for:)", { source, scheduler, dueTime in source.take(for: dueTime, scheduler: scheduler) },
             during: { $0.onNext(1) })
+    }
+}
+
+// MARK: - Under contention
+
+/// `take(for:)` with the elements on the test's thread and the timer on a dispatch queue.
+final class TakeForDurationUnderContentionTests: TimeContentionTestCase {
+    func testTimeStressTakeForDurationWithElementsAndTheTimerOnDifferentThreads() {
+        for round in 0..<rounds {
+            let duration = RxTimeInterval.microseconds(Int.random(in: 0...3_000))
+            let probe = runRound(round, count: count) { source, scheduler in
+                source.take(for: duration, scheduler: scheduler)
+            }
+            let elements = probe.elements
+            XCTAssertEqual(elements, Array(0..<elements.count), "a prefix of the source, round \(round)")
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import RxCore
 import RxDisposables
 import RxOperators
@@ -389,5 +390,26 @@ final class ThrottleTests: RxTestCase {
                 $0.onNext(1)
                 $0.onNext(2)
             }, during: { $0.onError(TestError.boom) })
+    }
+}
+
+// MARK: - Under contention
+
+/// `throttle` with the elements on the test's thread and the timers on a dispatch queue.
+final class ThrottleUnderContentionTests: TimeContentionTestCase {
+    func testTimeStressThrottleWithElementsAndTimersOnDifferentThreads() {
+        for round in 0..<rounds {
+            let latest = round.isMultiple(of: 2)
+            let disposeMidway = round % 5 == 4
+            let probe = runRound(round, count: count, disposeMidway: disposeMidway) { source, scheduler in
+                source.throttle(.microseconds(100), latest: latest, scheduler: scheduler)
+            }
+            if !probe.elements.isEmpty || !disposeMidway {
+                XCTAssertEqual(probe.elements.first, 0, "the first element opens the first window, round \(round)")
+            }
+            if latest, !disposeMidway {
+                XCTAssertEqual(probe.elements.last, count - 1, "the latest is sent before completion, round \(round)")
+            }
+        }
     }
 }

@@ -397,3 +397,102 @@ final class TimeoutTests: RxTestCase {
         XCTAssertEqual(events, ["next(1) at 0", "timeout at 25"])
     }
 }
+
+// MARK: - Under contention
+
+/// `timeout` with the source racing the timer on different threads.
+final class TimeoutUnderContentionTests: DelayTimeoutContentionTestCase {
+    func testTimeoutStressASourceRacingTheTimerIsNeverPassedOnAfterTheSwitch() {
+        let scheduler = makeScheduler()
+        var switches = 0
+        for round in 0..<rounds * 2 {
+            let (source, kept) = capturedSource() as (Observable<Int>, Locked<AnyObserver<Int>?>)
+            // Made before the baseline: an observable is counted as long as it lives.
+            let other = Observable.of(-1, -2, -3)
+            let probe = DeliveryProbe<Int>()
+            let baseline = Resources.total
+            let subscription = probe.subscribe(
+                source.timeout(.microseconds(300), other: other, scheduler: scheduler))
+            do {
+                let handle = UncheckedSendable(kept.value!)
+                kept.value = nil
+                let total = count
+                let sent = DispatchSemaphore(value: 0)
+                DispatchQueue.global().async {
+                    for value in 0..<total {
+                        handle.value.onNext(value)
+                        // Now and then a gap around the due time, for the timer to race.
+                        if value % 50 == 49 { Self.pause(microseconds: Int.random(in: 200...400)) }
+                    }
+                    handle.value.onCompleted()
+                    sent.signal()
+                }
+                XCTAssertEqual(sent.wait(timeout: .now() + 10), .success, "round \(round)")
+            }
+            Self.waitForTerminal(probe)
+            subscription.dispose()
+            // The queue's thread may send the completion (after the switch, always), and then runs
+            // onDisposed after the probe saw it.
+            probe.waitForOnDisposed()
+
+            let elements = probe.elements
+            let fromSource = Array(elements.prefix(while: { $0 >= 0 }))
+            XCTAssertEqual(fromSource, Array(0..<fromSource.count), "the source's in order, round \(round)")
+            if fromSource.count < elements.count {
+                switches += 1
+                XCTAssertEqual(
+                    Array(elements[fromSource.count...]), [-1, -2, -3],
+                    "after the switch only the other sequence's, round \(round)")
+            } else {
+                XCTAssertEqual(fromSource.count, count, "round \(round)")
+            }
+            XCTAssertEqual(probe.events.last?.isCompleted, true, "round \(round)")
+            XCTAssertEqual(probe.terminalCount, 1, "round \(round)")
+            XCTAssertEqual(probe.eventsAfterTerminal, 0, "round \(round)")
+            XCTAssertEqual(probe.overlaps, 0, "round \(round)")
+            XCTAssertEqual(probe.disposedCount, 1, "round \(round)")
+            XCTAssertEqual(
+                Resources.waitForTotal(toReturnTo: baseline, timeout: .seconds(5)), 0,
+                "sinks still alive, round \(round)")
+        }
+        XCTAssertGreaterThan(switches, 0, "the timer won some races")
+    }
+
+    func testTimeoutStressATimeoutRacingTheSourcesCompletionEndsOnce() {
+        let scheduler = makeScheduler()
+        for round in 0..<rounds * 2 {
+            let (source, kept) = capturedSource() as (Observable<Int>, Locked<AnyObserver<Int>?>)
+            let probe = DeliveryProbe<Int>()
+            let baseline = Resources.total
+            let subscription = probe.subscribe(source.timeout(.microseconds(200), scheduler: scheduler))
+            do {
+                let handle = UncheckedSendable(kept.value!)
+                kept.value = nil
+                let sent = DispatchSemaphore(value: 0)
+                DispatchQueue.global().async {
+                    Self.pause(microseconds: Int.random(in: 100...300))
+                    handle.value.onNext(1)
+                    handle.value.onCompleted()
+                    sent.signal()
+                }
+                XCTAssertEqual(sent.wait(timeout: .now() + 10), .success, "round \(round)")
+            }
+            Self.waitForTerminal(probe)
+            subscription.dispose()
+
+            let events = probe.events
+            if events.last?.isCompleted == true {
+                XCTAssertEqual(probe.elements, [1], "round \(round)")
+            } else {
+                XCTAssertTrue(events.last?.error is RxError, "a timeout, round \(round)")
+                XCTAssertLessThanOrEqual(probe.elements.count, 1, "round \(round)")
+            }
+            XCTAssertEqual(probe.terminalCount, 1, "round \(round)")
+            XCTAssertEqual(probe.eventsAfterTerminal, 0, "round \(round)")
+            XCTAssertEqual(probe.overlaps, 0, "round \(round)")
+            XCTAssertEqual(
+                Resources.waitForTotal(toReturnTo: baseline, timeout: .seconds(5)), 0,
+                "sinks still alive, round \(round)")
+        }
+    }
+}

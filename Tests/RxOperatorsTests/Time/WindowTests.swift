@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import RxCore
 import RxDisposables
 import RxOperators
@@ -597,5 +598,105 @@ final class WindowTests: RxTestCase {
             { source, scheduler, dueTime in
                 source.window(timeSpan: dueTime, count: 10, scheduler: scheduler).flatMap { $0 }
             }, during: { $0.onNext(1) })
+    }
+}
+
+// MARK: - Under contention
+
+/// `window` with the source, the timer and disposal on different threads.
+final class WindowUnderContentionTests: BufferWindowContentionTestCase {
+    func testBufferWindowStressWindowWithTheSourceAndTheTimerOnDifferentThreads() {
+        let scheduler = FiringCounter()
+        for round in 0..<rounds {
+            let (source, sourceObserver, disposals) = capturedSource()
+            let outer = DeliveryProbe<Int>()
+            let elements = DeliveryProbe<Int>()
+            let sizes = Locked<[Int]>([])
+            let completions = Counter()
+            let baseline = Resources.total
+            let (subscription, windowSubscriptions) = subscribeToEveryWindow(
+                source.window(timeSpan: span, count: 7, scheduler: scheduler), outer: outer, elements: elements,
+                sizes: sizes, completions: completions)
+            // The handle keeps the sinks alive: it goes before the leak check.
+            do {
+                let sourceHandle = UncheckedSendable(sourceObserver.value!)
+                sourceObserver.value = nil
+                let total = count
+                DispatchQueue.global().sync {
+                    Self.send(total, to: sourceHandle.value, interleavingWith: scheduler)
+                }
+            }
+            XCTAssertTrue(Self.waitUntil { outer.terminalCount == 1 }, "round \(round)")
+            subscription.dispose()
+            windowSubscriptions.dispose()
+            // Completion sent on the timer's thread disposes the source there, after `outer` saw it.
+            Self.waitUntil { disposals.value > 0 }
+
+            let windowCount = outer.elements.count
+            XCTAssertEqual(outer.elements, Array(0..<windowCount), "round \(round)")
+            XCTAssertEqual(outer.events.last?.isCompleted, true, "round \(round)")
+            XCTAssertEqual(outer.eventsAfterTerminal, 0, "round \(round)")
+            XCTAssertEqual(completions.value, windowCount, "every window ended once, round \(round)")
+            XCTAssertEqual(elements.elements, Array(0..<count), "every element once, in order, round \(round)")
+            XCTAssertTrue(sizes.value.allSatisfy { $0 <= 7 }, "round \(round)")
+            XCTAssertEqual(outer.overlaps + elements.overlaps, 0, "round \(round)")
+            XCTAssertEqual(disposals.value, 1, "round \(round)")
+            XCTAssertEqual(
+                Resources.waitForTotal(toReturnTo: baseline, timeout: .seconds(5)), 0,
+                "sinks still alive, round \(round)")
+        }
+    }
+
+    func testBufferWindowStressWindowDisposedFromAThirdThreadWhileItsWindowsAreSubscribed() {
+        let scheduler = FiringCounter()
+        for round in 0..<rounds {
+            let (source, sourceObserver, disposals) = capturedSource()
+            let outer = DeliveryProbe<Int>()
+            let elements = DeliveryProbe<Int>()
+            let sizes = Locked<[Int]>([])
+            let completions = Counter()
+            let baseline = Resources.total
+            let (subscription, windowSubscriptions) = subscribeToEveryWindow(
+                source.window(timeSpan: span, count: 7, scheduler: scheduler), outer: outer, elements: elements,
+                sizes: sizes, completions: completions)
+            // The handles keep the sinks alive: they go before the leak check.
+            do {
+                let sourceHandle = UncheckedSendable(sourceObserver.value!)
+                let outerSubscription = UncheckedSendable(subscription)
+                sourceObserver.value = nil
+                let total = count
+                let sent = Counter()
+                let stopAt = Int.random(in: 0...count)
+                DispatchQueue.concurrentPerform(iterations: 2) { index in
+                    if index == 0 {
+                        // Once the sequence is disposed, its window ends at the next firing and
+                        // the timer with it.
+                        Self.send(
+                            total, to: sourceHandle.value, interleavingWith: scheduler, sent: sent,
+                            disposed: { outer.hasDisposeReturned })
+                    } else {
+                        Self.waitUntil { sent.value >= stopAt }
+                        // The subscribed window keeps the source subscribed until it ends.
+                        outerSubscription.value.dispose()
+                        outer.markDisposeReturned()
+                    }
+                }
+            }
+            windowSubscriptions.dispose()
+
+            let received = elements.elements
+            XCTAssertEqual(received, Array(0..<received.count), "an ordered prefix, round \(round)")
+            XCTAssertTrue(sizes.value.allSatisfy { $0 <= 7 }, "round \(round)")
+            XCTAssertEqual(outer.elements, Array(0..<outer.elements.count), "round \(round)")
+            XCTAssertLessThanOrEqual(outer.terminalCount, 1, "round \(round)")
+            XCTAssertLessThanOrEqual(outer.deliveriesAfterDispose, 1, "round \(round)")
+            XCTAssertLessThanOrEqual(completions.value, outer.elements.count, "round \(round)")
+            XCTAssertEqual(outer.overlaps + elements.overlaps, 0, "round \(round)")
+            XCTAssertTrue(
+                Self.waitUntil { disposals.value == 1 }, "the source unsubscribed once nobody is left, round \(round)")
+            XCTAssertEqual(
+                Resources.waitForTotal(toReturnTo: baseline, timeout: .seconds(5)), 0,
+                "sinks still alive, round \(round)")
+        }
     }
 }

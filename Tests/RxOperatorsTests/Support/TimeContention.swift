@@ -13,13 +13,16 @@ import XCTest
 /// downstream is called one event at a time, the elements arrive in order (with the gaps the
 /// operator's rules allow), there is exactly one terminal event and nothing after it, and every
 /// sink is gone at the end. Run under `swift test --sanitize=thread`.
-final class TimeStressReliabilityTests: RxTestCase {
-    private let rounds = 30
-    private let count = 1_000
+///
+/// The rounds the time operators' tests under contention share; each operator's mirror file subclasses it.
+class TimeContentionTestCase: RxTestCase {
+    let rounds = 30
+
+    let count = 1_000
 
     /// Spins (bounded) until `condition` holds; `false` when the time ran out first.
     @discardableResult
-    private static func waitUntil(timeout: TimeInterval = 10, _ condition: () -> Bool) -> Bool {
+    static func waitUntil(timeout: TimeInterval = 10, _ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while !condition() {
             if Date() >= deadline { return false }
@@ -33,7 +36,7 @@ final class TimeStressReliabilityTests: RxTestCase {
     /// (or disposes instead, when `disposeMidway`) from this thread while the timers run on a
     /// dispatch queue, waits for the terminal event, and checks what every round must keep.
     /// Calling `pause(sent)` after each element lets a round wait for the timers now and then.
-    private func runRound(
+    func runRound(
         _ round: Int, count: Int, disposeMidway: Bool = false,
         pause: (_ sent: Int, _ probe: DeliveryProbe<Int>) -> Void = { _, _ in },
         _ operation: (Observable<Int>, any SchedulerType) -> Observable<Int>
@@ -71,64 +74,5 @@ final class TimeStressReliabilityTests: RxTestCase {
         XCTAssertEqual(
             Resources.waitForTotal(toReturnTo: baseline, timeout: .seconds(5)), 0, "sinks still alive, round \(round)")
         return probe
-    }
-
-    func testTimeStressDebounceWithElementsAndTimersOnDifferentThreads() {
-        // Fewer elements: each one replaces a dispatch timer, slow under ThreadSanitizer.
-        let count = 400
-        for round in 0..<rounds {
-            let disposeMidway = round.isMultiple(of: 3)
-            let probe = runRound(
-                round, count: count, disposeMidway: disposeMidway,
-                pause: { sent, probe in
-                    // Every so often, lets the timer fire while elements keep coming.
-                    guard sent % 50 == 49 else { return }
-                    let delivered = probe.deliveredCount
-                    Self.waitUntil(timeout: 1) { probe.deliveredCount > delivered }
-                },
-                { source, scheduler in source.debounce(.microseconds(200), scheduler: scheduler) })
-            if !disposeMidway {
-                XCTAssertEqual(probe.elements.last, count - 1, "the last element is never lost, round \(round)")
-            }
-        }
-    }
-
-    func testTimeStressThrottleWithElementsAndTimersOnDifferentThreads() {
-        for round in 0..<rounds {
-            let latest = round.isMultiple(of: 2)
-            let disposeMidway = round % 5 == 4
-            let probe = runRound(round, count: count, disposeMidway: disposeMidway) { source, scheduler in
-                source.throttle(.microseconds(100), latest: latest, scheduler: scheduler)
-            }
-            if !probe.elements.isEmpty || !disposeMidway {
-                XCTAssertEqual(probe.elements.first, 0, "the first element opens the first window, round \(round)")
-            }
-            if latest, !disposeMidway {
-                XCTAssertEqual(probe.elements.last, count - 1, "the latest is sent before completion, round \(round)")
-            }
-        }
-    }
-
-    func testTimeStressTakeForDurationWithElementsAndTheTimerOnDifferentThreads() {
-        for round in 0..<rounds {
-            let duration = RxTimeInterval.microseconds(Int.random(in: 0...3_000))
-            let probe = runRound(round, count: count) { source, scheduler in
-                source.take(for: duration, scheduler: scheduler)
-            }
-            let elements = probe.elements
-            XCTAssertEqual(elements, Array(0..<elements.count), "a prefix of the source, round \(round)")
-        }
-    }
-
-    func testTimeStressSkipForDurationWithElementsAndTheTimerOnDifferentThreads() {
-        for round in 0..<rounds {
-            let duration = RxTimeInterval.microseconds(Int.random(in: 0...3_000))
-            let probe = runRound(round, count: count) { source, scheduler in
-                source.skip(duration, scheduler: scheduler)
-            }
-            let elements = probe.elements
-            let first = elements.first ?? count
-            XCTAssertEqual(elements, Array(first..<count), "every element from the opening on, round \(round)")
-        }
     }
 }
