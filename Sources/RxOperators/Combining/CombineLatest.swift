@@ -3,8 +3,9 @@ import RxDisposables
 
 // The public overloads for two to eight sources are generated: CombineLatest+Arity.swift.
 
-/// The producer behind `combineLatest` of two to eight sources: one implementation for every
-/// arity, through a parameter pack (Benchmarks/RESULTS.md, "Notes moved out of the guides", has the measurements).
+/// The producer behind `combineLatest` of three to eight sources: one implementation for every
+/// arity, through a parameter pack. Two sources, the common case, go to ``CombineLatest2``
+/// (Benchmarks/RESULTS.md, "Notes moved out of the guides", has the measurements).
 final class CombineLatest<Result, each Source>: Producer<Result> {
     private let sources: (repeat Observable<each Source>)
     private let resultSelector: (repeat each Source) throws -> Result

@@ -1,8 +1,10 @@
 import RxCore
 import RxDisposables
 
-/// The producer behind `combineLatest` of two sources: a concrete two-source sink, the fast path
-/// (Benchmarks/RESULTS.md, "Notes moved out of the guides", has the measurements).
+/// The producer behind `combineLatest` of two sources: a sink written for exactly two, whose
+/// element path looks no generic type up at run time, where the parameter pack's
+/// (``CombineLatest``) does (Benchmarks/RESULTS.md, "Notes moved out of the guides", has the
+/// measurements).
 final class CombineLatest2<Result, First, Second>: Producer<Result> {
     private let first: Observable<First>
     private let second: Observable<Second>
@@ -38,28 +40,25 @@ final class CombineLatest2<Result, First, Second>: Producer<Result> {
 /// Keeps the latest element of both sources and, once each has sent one, sends the result of
 /// both whenever either sends.
 ///
-/// The latest elements live in raw storage of their own type: in unspecialised generic code an
-/// optional or a tuple of the element types costs a runtime metadata lookup on every use, which
-/// this path never makes.
+/// The latest elements live in raw storage of their own types, each initialised exactly while its
+/// flag is set, deinitialised by ``releaseRetainedState()`` or `deinit`, and freed by `deinit`:
+/// in code not specialised for the element types, an optional of one, a class boxing one or a
+/// tuple of both is looked up at run time on every use, which this path never does.
 final class CombineLatest2Sink<Observer: ObserverType, First, Second>: SerializingSink<Observer, (First, Second)> {
     let firstSubscription = SingleAssignmentDisposable()
     let secondSubscription = SingleAssignmentDisposable()
     private let resultSelector: (First, Second) throws -> Observer.Element
     // Touched only by the thread holding the serializer; initialised when the matching flag is
-    // set. The serializer keeps the accesses to the flags apart, so the runtime's exclusivity
-    // check, a call on every access, is left out.
+    // set.
     private let latestFirst = UnsafeMutablePointer<First>.allocate(capacity: 1)
     private let latestSecond = UnsafeMutablePointer<Second>.allocate(capacity: 1)
-    @exclusivity(unchecked)
     private var hasFirst = false
-    @exclusivity(unchecked)
     private var hasSecond = false
-    @exclusivity(unchecked)
     private var isFirstDone = false
-    @exclusivity(unchecked)
     private var isSecondDone = false
 
-    // The tuple form's result, built in place by the deliverer (see the producer's `pairOffset`).
+    // The tuple form's result, built in place by the deliverer (see the producer's `pairOffset`):
+    // uninitialised except inside `deliver(first:second:)`, which builds the pair and moves it out.
     private let pairOffset: Int?
     private let outgoingPair: UnsafeMutableRawPointer?
 
@@ -132,9 +131,8 @@ final class CombineLatest2Sink<Observer: ObserverType, First, Second>: Serializi
         }
     }
 
-    /// From inside a delivery: queues the latest pair for after it. Out of line, so that the
+    /// From inside a delivery: queues the latest pair for after it. Separate, so that the
     /// element path does not look up the tuple's and the queue item's metadata.
-    @inline(never)
     private func enqueueLatestPair() {
         enqueue(.item((latestFirst.pointee, latestSecond.pointee)))
     }
@@ -150,8 +148,7 @@ final class CombineLatest2Sink<Observer: ObserverType, First, Second>: Serializi
         }
     }
 
-    /// Out of line, so that the element path does not look up the metadata this needs.
-    @inline(never)
+    /// Separate, so that the element path does not look up the metadata this needs.
     private func deliverCompletion() {
         deliverClaimed(.completed)
     }

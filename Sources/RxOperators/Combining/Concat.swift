@@ -95,7 +95,6 @@ enum ConcatStackHeight {
     #endif
 
     /// Records a stack `height` sequences high; nothing in release builds.
-    @inline(__always)
     static func record(_ height: Int) {
         #if DEBUG
             tallest.max(height, ordering: .relaxed)
@@ -118,10 +117,8 @@ where Sources.Element == Observable<Element> {
 
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: any Cancelable) -> SubscribedSink
     where Observer.Element == Element {
-        // This producer's own type, read from the instance: no metadata lookup per source.
         let sink = ConcatSequenceSink<Sources, Observer>(
-            sources: sources.makeIterator(), count: count, kind: ObjectIdentifier(type(of: self)),
-            observer: observer, cancel: cancel)
+            sources: sources.makeIterator(), count: count, observer: observer, cancel: cancel)
         let running = sink.holding(sink.attempt)
         sink.requestNextAttempt()
         return running
@@ -171,14 +168,11 @@ where Sources.Element == Observable<Observer.Element> {
     private var remaining: Int?
     private var exhausted = false
     private var outer: [(sources: Sources.Iterator, remaining: Int?)] = []
-    // The type of the producers whose iterations are taken in.
-    private let kind: ObjectIdentifier
 
-    init(sources: Sources.Iterator, count: Int?, kind: ObjectIdentifier, observer: Observer, cancel: any Cancelable) {
+    init(sources: Sources.Iterator, count: Int?, observer: Observer, cancel: any Cancelable) {
         self.sources = sources
         remaining = count
         exhausted = count == 0
-        self.kind = kind
         ConcatStackHeight.record(1)
         super.init(observer: observer, cancel: cancel)
     }
@@ -200,8 +194,8 @@ where Sources.Element == Observable<Observer.Element> {
                 remaining = left - 1
                 exhausted = left == 1
             }
-            if ObjectIdentifier(type(of: source)) == kind {
-                takeIn(unsafeDowncast(source, to: ConcatSequence<Sources, Element>.self))
+            if let nested = source as? ConcatSequence<Sources, Element> {
+                takeIn(nested)
                 continue
             }
             subscribeAttempt(to: source)
@@ -209,13 +203,12 @@ where Sources.Element == Observable<Observer.Element> {
         }
     }
 
-    // The two below are kept out of line: the types of `outer` (a tuple and an array of it) are
+    // The two below are separate: the types of `outer` (a tuple and an array of it) are
     // looked up at run time in code not specialised for `Sources`, which the loop above, run once
     // per source, should not pay for.
 
     /// Iterates `nested`'s sequences in this subscription: in place of the top iteration when it
     /// has no sequence left (which lets go of it), on top of it otherwise.
-    @inline(never)
     private func takeIn(_ nested: ConcatSequence<Sources, Element>) {
         if !exhausted {
             outer.append((sources, remaining))
@@ -227,7 +220,6 @@ where Sources.Element == Observable<Observer.Element> {
     }
 
     /// Goes back to the iteration below the exhausted one, if there is one.
-    @inline(never)
     private func resumeOuterIteration() -> Bool {
         guard let below = outer.popLast() else { return false }
         sources = below.sources

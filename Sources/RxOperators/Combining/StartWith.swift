@@ -38,7 +38,6 @@ final class StartWith<Element>: Producer<Element> {
 final class StartWithSink<Observer: ObserverType>: Sink<Observer>, TerminalEventForwarding {
     typealias Element = Observer.Element
 
-    @inline(__always)
     func onNext(_ element: Element) {
         forwardNext(element)
     }

@@ -63,7 +63,6 @@ final class WithLatestFromSink<Observer: ObserverType, First, Second>: Serializi
     // serializer, in raw storage of its own type and initialised once `hasLatest` is set (see
     // ``CombineLatest2Sink`` on why no optional is built on the element path).
     private let latest = UnsafeMutablePointer<Second>.allocate(capacity: 1)
-    @exclusivity(unchecked)
     private var hasLatest = false
 
     init(
@@ -90,9 +89,8 @@ final class WithLatestFromSink<Observer: ObserverType, First, Second>: Serializi
         }
     }
 
-    /// From inside a delivery: queues the pair for after it. Out of line, so that the element
+    /// From inside a delivery: queues the pair for after it. Separate, so that the element
     /// path does not look up the tuple's and the queue item's metadata.
-    @inline(never)
     private func enqueuePair(_ element: First) {
         enqueue(.item((element, latest.pointee)))
     }

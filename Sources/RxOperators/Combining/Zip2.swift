@@ -1,7 +1,8 @@
 import RxCore
 import RxDisposables
 
-/// The producer behind `zip` of two sources: a concrete two-source sink, the fast path
+/// The producer behind `zip` of two sources: a sink written for exactly two, whose element path
+/// looks no generic type up at run time, where the parameter pack's (``Zip``) does
 /// (Benchmarks/RESULTS.md, "Notes moved out of the guides", has the measurements).
 final class Zip2<Result, First, Second>: Producer<Result> {
     private let first: Observable<First>
@@ -44,19 +45,14 @@ final class Zip2Sink<Observer: ObserverType, First, Second>: SerializingSink<Obs
     let firstSubscription = SingleAssignmentDisposable()
     let secondSubscription = SingleAssignmentDisposable()
     private let resultSelector: (First, Second) throws -> Observer.Element
-    // Touched only by the thread holding the serializer; `nil` once disposed. The serializer
-    // keeps the accesses apart, so the runtime's exclusivity check, a call on every access, is
-    // left out.
-    @exclusivity(unchecked)
+    // Touched only by the thread holding the serializer; `nil` once disposed.
     private var firstWaiting: RingQueue<First>? = RingQueue(minimumCapacity: 4)
-    @exclusivity(unchecked)
     private var secondWaiting: RingQueue<Second>? = RingQueue(minimumCapacity: 4)
-    @exclusivity(unchecked)
     private var isFirstDone = false
-    @exclusivity(unchecked)
     private var isSecondDone = false
 
-    // The tuple form's result, built in place by the deliverer (see the producer's `pairOffset`).
+    // The tuple form's result, built in place by the deliverer (see the producer's `pairOffset`):
+    // uninitialised except inside `deliver(first:second:)`, which builds the pair and moves it out.
     private let pairOffset: Int?
     private let outgoingPair: UnsafeMutableRawPointer?
 
@@ -110,15 +106,13 @@ final class Zip2Sink<Observer: ObserverType, First, Second>: SerializingSink<Obs
         }
     }
 
-    /// From inside a delivery: queues a pair for after it. Out of line, so that the element path
+    /// From inside a delivery: queues a pair for after it. Separate, so that the element path
     /// does not look up the tuple's and the queue item's metadata.
-    @inline(never)
     private func enqueuePair(_ first: First, _ second: Second) {
         enqueue(.item((first, second)))
     }
 
-    /// Out of line, so that the element path does not look up the metadata this needs.
-    @inline(never)
+    /// Separate, so that the element path does not look up the metadata this needs.
     private func deliverCompletion() {
         deliverClaimed(.completed)
     }

@@ -84,7 +84,6 @@ enum AbsorbedFilter<Value> {
     }
 
     /// This filter followed by `next`, as the stage's one predicate.
-    @inline(__always)
     func appending(_ next: @escaping (Value) throws -> Bool) -> Self {
         switch self {
         case .none: .predicate(next)

@@ -6,18 +6,24 @@ import RxDisposables
 /// `concatMap`, `concat()`): subclasses say which inner sequence an element stands for; this
 /// class runs them.
 ///
-/// The inner subscriptions are kept in a list of their observers, each removed, and disposed, when its sequence
-/// completes; disposing the sink disposes the outer subscription, then every inner one in the
-/// order they were made. The result completes when the outer sequence and every inner one have
+/// The outer subscription and every running inner one are kept in a `CompositeDisposable`, so
+/// that disposing the sink reaches them all at once from any thread, the outer one first, then
+/// the inner ones in the order they were made; an inner subscription leaves it, disposed, when its
+/// sequence ends. The result completes when the outer sequence and every inner one have
 /// completed; the first error, outer or inner, is passed on once and disposes everything. Inner
 /// events reach the downstream one at a time (``FanInSink``), whatever their threads.
+///
+/// What decides completion and which inner sequence starts (how many run, whether the outer
+/// sequence ended, the ones waiting) is touched only holding the serializer
+/// (``FanInSink/holdingSerializer(_:)``): an outer element or an inner end takes its turn like an
+/// element, and no lock sits beside the serializer.
 ///
 /// With a limit on concurrent inner subscriptions, the inner sequences beyond it wait in a queue
 /// and are subscribed to, in order, as running ones complete, by a loop rather than from inside
 /// the completion, so that inner sequences completing while they are subscribed do not grow the
 /// stack. A waiting sequence is released as soon as it is subscribed to.
 ///
-/// No lock is held while a selector, a subscription or the observer runs.
+/// Neither the serializer nor a lock is held while a selector, a subscription or a disposal runs.
 class MergeSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>:
     FanInSink<Observer>, ObserverType
 where Inner.Element == Observer.Element {
@@ -29,32 +35,20 @@ where Inner.Element == Observer.Element {
     private final let dropsWhileActive: Bool
     /// The outer subscription, disposed when the outer sequence ends, before the inner ones do.
     private final let outerSubscription = SingleAssignmentDisposable()
+    /// The outer subscription, then the inner ones that outlived their `subscribe` call.
+    final let subscriptions = CompositeDisposable()
     private final let outerGate = TerminalGate()
 
     // Looked up once: making an observer from it asks the runtime for no generic metadata.
     private final let innerObserverType = InnerObserver.self
 
-    // Everything below is touched only under `lock`, which keeps the accesses apart: the
-    // runtime's exclusivity check, a call on every access, is left out.
-    private final let lock = RxLock()
-    /// The running inner sequences' observers, oldest first, linked through their `next`.
-    @exclusivity(unchecked)
-    private final var firstInner: InnerObserver?
-    @exclusivity(unchecked)
-    private final var lastInner: InnerObserver?
+    // Touched only holding the serializer.
     /// Inner sequences running or handed a running one's place and about to be subscribed to.
-    @exclusivity(unchecked)
     private final var active = 0
-    @exclusivity(unchecked)
     private final var outerEnded = false
-    @exclusivity(unchecked)
-    private final var released = false
-    @exclusivity(unchecked)
     private final var waitingInners: RingQueue<Inner>?
     /// Places handed over by completed inner sequences to waiting ones, not yet taken.
-    @exclusivity(unchecked)
     private final var startsRequested = 0
-    @exclusivity(unchecked)
     private final var starting = false
 
     /// - Parameters:
@@ -74,7 +68,8 @@ where Inner.Element == Observer.Element {
 
     /// Subscribes to the outer sequence; what a producer's `run` returns.
     final func run(_ source: Observable<SourceElement>) -> SubscribedSink {
-        let running = holding(outerSubscription)
+        let running = holding(subscriptions)
+        subscriptions.insert(outerSubscription)
         outerSubscription.setDisposable(source.subscribe(self))
         return running
     }
@@ -82,7 +77,7 @@ where Inner.Element == Observer.Element {
     /// Takes `sources` as the outer sequence's elements, then as its completion; what a
     /// producer's `run` returns.
     final func run(elements sources: [SourceElement]) -> SubscribedSink {
-        let running = holding(outerSubscription)
+        let running = holding(subscriptions)
         for source in sources {
             if isDisposed { break }
             onNext(source)
@@ -109,14 +104,12 @@ where Inner.Element == Observer.Element {
     final func onNext(_ element: SourceElement) {
         guard outerGate.admitsElements, !isDisposed else { return }
         if dropsWhileActive {
-            let observer = innerObserverType.init(sink: self)
-            let claimed: Bool = lock.withLock {
-                if released || active > 0 { return false }
+            let claimed = holdingSerializer { () -> Bool in
+                if active > 0 { return false }
                 active += 1
-                link(observer)
                 return true
             }
-            guard claimed else { return }
+            guard claimed == true else { return }
             let inner: Inner
             do {
                 inner = try self.inner(for: element)
@@ -124,7 +117,7 @@ where Inner.Element == Observer.Element {
                 serializeTerminal(.error(error))
                 return
             }
-            subscribeInner(inner, with: observer)
+            subscribeInner(inner)
             return
         }
         let inner: Inner
@@ -134,116 +127,70 @@ where Inner.Element == Observer.Element {
             serializeTerminal(.error(error))
             return
         }
-        let observer = innerObserverType.init(sink: self)
-        let starts: Bool = lock.withLock {
-            if released { return false }
-            if active >= maxConcurrent {
-                if waitingInners == nil {
-                    waitingInners = RingQueue(minimumCapacity: 2)
-                }
-                waitingInners?.append(inner)
-                return false
+        let starts = holdingSerializer { () -> Bool in
+            if active < maxConcurrent {
+                active += 1
+                return true
             }
-            active += 1
-            link(observer)
-            return true
-        }
-        if starts {
-            subscribeInner(inner, with: observer)
-        }
-    }
-
-    /// Adds `observer` at the end of the running ones. Called under `lock`.
-    private final func link(_ observer: InnerObserver) {
-        observer.isLinked = true
-        observer.previous = lastInner
-        if let lastInner {
-            lastInner.next = observer
-        } else {
-            firstInner = observer
-        }
-        lastInner = observer
-    }
-
-    /// Takes `observer` out of the running ones and returns its subscription; `nil` and `false`
-    /// when it was taken out already. Called under `lock`.
-    private final func unlink(_ observer: InnerObserver) -> (wasLinked: Bool, subscription: (any Disposable)?) {
-        guard observer.isLinked else { return (false, nil) }
-        observer.isLinked = false
-        let next = observer.next
-        if let previous = observer.previous {
-            previous.next = next
-        } else {
-            firstInner = next
-        }
-        if let next {
-            next.previous = observer.previous
-        } else {
-            lastInner = observer.previous
-        }
-        observer.next = nil
-        observer.previous = nil
-        defer { observer.subscription = nil }
-        return (true, observer.subscription)
-    }
-
-    private final func subscribeInner(_ inner: Inner, with observer: InnerObserver) {
-        let subscription = observer.subscribe(to: inner.asObservable())
-        // An inner sequence that ended while being subscribed (`just`, say) has been taken out
-        // of the list already: its subscription is disposed without taking the lock.
-        if observer.hasEnded {
-            subscription.dispose()
-            return
-        }
-        let disposeNow: Bool = lock.withLock {
-            // Gone already: the inner sequence ended while being subscribed, or the sink was
-            // disposed meanwhile.
-            guard observer.isLinked else { return true }
-            observer.subscription = subscription
+            waitInLine(inner)
             return false
         }
-        if disposeNow {
-            subscription.dispose()
+        if starts == true {
+            subscribeInner(inner)
         }
+    }
+
+    /// Keeps `inner` until a running inner sequence completes. Holding the serializer.
+    private final func waitInLine(_ inner: Inner) {
+        if let waitingInners {
+            waitingInners.append(inner)
+        } else {
+            let waitingInners = RingQueue<Inner>(minimumCapacity: 2)
+            waitingInners.append(inner)
+            self.waitingInners = waitingInners
+        }
+    }
+
+    private final func subscribeInner(_ inner: Inner) {
+        let observer = innerObserverType.init(sink: self)
+        observer.keep(observer.subscribe(to: inner.asObservable()))
     }
 
     /// The outer sequence completed, or its elements were all taken.
     private final func outerFinished() {
-        let completes: Bool = lock.withLock {
+        let completes = holdingSerializer { () -> Bool in
             outerEnded = true
-            return !released && active == 0
+            return active == 0
         }
-        if completes {
+        if completes == true {
             serializeTerminal(.completed)
         } else {
             outerSubscription.dispose()
         }
     }
 
-    /// The inner sequence with `key` failed.
+    /// An inner sequence failed.
     final func innerFailed(_ error: any Swift.Error) {
         serializeTerminal(.error(error))
     }
 
-    /// The inner sequence `observer` observes completed: its subscription is disposed, and a
-    /// waiting sequence takes its place, or the result completes if nothing else runs.
-    final func innerCompleted(_ observer: InnerObserver) {
-        let (removed, completes, startsLoop): ((any Disposable)?, Bool, Bool) = lock.withLockUnchecked {
-            let (wasLinked, subscription) = unlink(observer)
-            guard wasLinked else { return (nil, false, false) }
+    /// An inner sequence completed, and its subscription has been disposed: a waiting sequence
+    /// takes its place, or the result completes if nothing else runs.
+    final func innerCompleted() {
+        let outcome = holdingSerializer { () -> (completes: Bool, startsLoop: Bool) in
             if let waitingInners, waitingInners.count > startsRequested {
                 startsRequested += 1
                 defer { starting = true }
-                return (subscription, false, !starting)
+                return (false, !starting)
             }
             active -= 1
-            return (subscription, outerEnded && active == 0, false)
+            return (outerEnded && active == 0, false)
         }
-        removed?.dispose()
-        if completes {
+        guard let outcome else { return }
+        if outcome.completes {
             serializeTerminal(.completed)
         }
-        if startsLoop {
+        if outcome.startsLoop {
             startWaitingInners()
         }
     }
@@ -252,42 +199,35 @@ where Inner.Element == Observer.Element {
     /// for; a place handed over while one is being subscribed to is taken by the next turn.
     private final func startWaitingInners() {
         while true {
-            let observer = innerObserverType.init(sink: self)
-            let next: Inner? = lock.withLockUnchecked {
-                if !released, startsRequested > 0, let waitingInners, !waitingInners.isEmpty {
+            let next = holdingSerializer { () -> Inner? in
+                if startsRequested > 0, let waitingInners, !waitingInners.isEmpty {
                     startsRequested -= 1
-                    link(observer)
                     return waitingInners.removeFirst()
                 }
                 starting = false
                 return nil
             }
-            guard let next else { return }
-            subscribeInner(next, with: observer)
+            // `nil` once disposed, or when no place is asked for.
+            guard let next = next ?? nil else { return }
+            subscribeInner(next)
         }
     }
 
-    override func dispose() {
-        super.dispose()
-        let (subscriptions, dropped): ([(any Disposable)?], RingQueue<Inner>?) = lock.withLockUnchecked {
-            released = true
-            var subscriptions: [(any Disposable)?] = []
-            while let observer = firstInner {
-                subscriptions.append(unlink(observer).subscription)
-            }
-            defer { waitingInners = nil }
-            return (subscriptions, waitingInners)
-        }
-        for subscription in subscriptions {
-            subscription?.dispose()
-        }
-        // The inner sequences that waited die here, outside the lock.
-        _ = dropped
+    override func releaseRetainedState() {
+        // The inner sequences that waited die here, holding the serializer.
+        waitingInners = nil
     }
 }
 
 /// Observes one inner sequence of a ``MergeSink``: passes its elements on and reports its
-/// terminal event. Nothing the inner sequence sends after its terminal event gets through.
+/// terminal event, after disposing its subscription on completion. Nothing the inner sequence sends after its
+/// terminal event gets through.
+///
+/// Its subscription reaches it only once `subscribe` has returned, when the sequence may have
+/// ended already, here or on another thread. Whichever comes second, the subscription or the
+/// end, disposes it (`DisposalHandOff`): an inner sequence that ends while being subscribed to
+/// (`just`) is never kept; one that outlives its `subscribe` call is kept in the sink's
+/// `CompositeDisposable` until it ends.
 final class MergeInnerObserver<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>:
     EventRoutingObserver
 where Inner.Element == Observer.Element {
@@ -295,21 +235,9 @@ where Inner.Element == Observer.Element {
 
     private let sink: MergeSink<SourceElement, Inner, Observer>
     private let gate = TerminalGate()
-
-    // The sink's list of running inner sequences, touched only under the sink's lock, which
-    // keeps the accesses apart: the runtime's exclusivity check is left out.
-    /// Whether the observer is in the sink's list.
-    @exclusivity(unchecked)
-    var isLinked = false
-    /// The next observer in the list; it holds that one.
-    @exclusivity(unchecked)
-    var next: MergeInnerObserver?
-    /// The previous observer in the list, which holds this one.
-    @exclusivity(unchecked)
-    unowned(unsafe) var previous: MergeInnerObserver?
-    /// The subscription to the inner sequence, once its `subscribe` has returned.
-    @exclusivity(unchecked)
-    var subscription: (any Disposable)?
+    private let membership = DisposalHandOff()
+    /// The subscription's place in the sink's group; stored and read as `membership` orders.
+    private var key: CompositeDisposable.DisposeKey?
 
     init(sink: MergeSink<SourceElement, Inner, Observer>) {
         self.sink = sink
@@ -320,15 +248,29 @@ where Inner.Element == Observer.Element {
         source.subscribe(self)
     }
 
-    /// Whether the inner sequence has sent its terminal event: then the sink has taken this
-    /// observer out of its list, or is doing so.
-    var hasEnded: Bool {
-        !gate.admitsElements
+    /// Keeps `subscription`, this observer's, in the sink's group until the sequence ends;
+    /// disposes it at once when the sequence has ended already.
+    func keep(_ subscription: any Disposable) {
+        let secondArrival = "MergeInnerObserver.keep(_:) was called a second time"
+        if membership.arrivesDisposed(secondArrival: secondArrival) {
+            subscription.dispose()
+            return
+        }
+        let group = sink.subscriptions
+        key = group.insert(subscription)
+        if membership.publishArrival(secondArrival: secondArrival), let key {
+            group.remove(for: key)
+        }
     }
 
-    // Inlined into the protocol witness a source calls, so that an element makes one call here,
-    // not two.
-    @inline(__always)
+    /// At the sequence's end: disposes the subscription, now if it has arrived, otherwise as it
+    /// arrives.
+    private func disposeSubscription() {
+        if membership.requestDisposal(), let key {
+            sink.subscriptions.remove(for: key)
+        }
+    }
+
     func onNext(_ element: Element) {
         if gate.admitsElements {
             sink.serializeNext(element)
@@ -337,13 +279,15 @@ where Inner.Element == Observer.Element {
 
     func onError(_ error: any Swift.Error) {
         if gate.admitsTerminalEvent() {
+            // Disposed with everything else once the error is passed on, as in RxSwift.
             sink.innerFailed(error)
         }
     }
 
     func onCompleted() {
         if gate.admitsTerminalEvent() {
-            sink.innerCompleted(self)
+            disposeSubscription()
+            sink.innerCompleted()
         }
     }
 }

@@ -22,9 +22,7 @@ class ResubscribingSink<Observer: ObserverType>: Sink<Observer> {
     // Whether `attempt` may still hold an earlier attempt's subscription: false while every
     // attempt so far ended while being subscribed, and so was never stored. Replacing nothing
     // with nothing would still take the lock and copy and destroy two optional existentials.
-    // Touched only by the attempts, which run one at a time, so the runtime's exclusivity check
-    // is left out.
-    @exclusivity(unchecked)
+    // Touched only by the attempts, which run one at a time.
     private final var mayHoldAttempt = false
 
     /// Starts the next attempt now, or, when a loop is starting one already, has that loop start

@@ -11,7 +11,6 @@ import RxSchedulers
 /// exactly that of recursive scheduling, without a scheduled item per element. On any other
 /// scheduler each step is one recursive action.
 class SteppingSink<Observer: ObserverType>: Sink<Observer>, RepeatingTrampolineItem.Work {
-    @exclusivity(unchecked)
     private var turn: RepeatingTrampolineItem?
 
     /// Starts the steps on `scheduler` and returns what cancels them.

@@ -10,7 +10,13 @@ import RxDisposables
 /// happens is dropped, even once it waits to be delivered (``FanInSink``'s tags). The
 /// result completes once the outer sequence and the latest inner one have completed; the first
 /// error of the outer sequence or of the latest inner one is passed on once and disposes
-/// everything. No lock is held while a selector, a subscription or the observer runs.
+/// everything.
+///
+/// The latest inner subscription is kept in a `SerialDisposable`, so that disposing the sink
+/// reaches it at once from any thread; whether the latest inner sequence runs and whether the
+/// outer one ended are touched only holding the serializer (``FanInSink/holdingSerializer(_:)``),
+/// as RxSwift decides them under the lock it delivers with. Neither the serializer nor a lock is
+/// held while a selector, a subscription or a disposal runs.
 class SwitchSink<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>:
     FanInSink<Observer>, ObserverType
 where Inner.Element == Observer.Element {
@@ -18,21 +24,14 @@ where Inner.Element == Observer.Element {
     typealias InnerObserver = SwitchInnerObserver<SourceElement, Inner, Observer>
 
     private final let outerSubscription = SingleAssignmentDisposable()
+    /// The latest inner sequence's subscription, once its `subscribe` has returned.
+    private final let latestSubscription = SerialDisposable()
     private final let outerGate = TerminalGate()
 
-    // Everything below is touched only under `lock`, which keeps the accesses apart: the
-    // runtime's exclusivity check is left out.
-    private final let lock = RxLock()
-    /// The latest inner sequence's subscription, once its `subscribe` has returned.
-    @exclusivity(unchecked)
-    private final var current: (any Disposable)?
+    // Touched only holding the serializer.
     /// Whether the latest inner sequence runs.
-    @exclusivity(unchecked)
     private final var hasLatest = false
-    @exclusivity(unchecked)
     private final var outerEnded = false
-    @exclusivity(unchecked)
-    private final var released = false
 
     /// The inner sequence `element` stands for; an error thrown ends the subscription with it.
     func inner(for element: SourceElement) throws -> Inner {
@@ -70,38 +69,30 @@ where Inner.Element == Observer.Element {
             serializeTerminal(.error(error))
             return
         }
-        let switched: (id: Int, previous: (any Disposable)?)? = lock.withLockUnchecked {
-            if released { return nil }
+        let switched = holdingSerializer { () -> Int in
             hasLatest = true
-            defer { current = nil }
-            return (advanceTag(), current)
+            return advanceTag()
         }
-        guard let (id, previous) = switched else { return }
+        guard let id = switched else { return }
         // The previous inner subscription ends before the next one starts, as in RxSwift.
-        previous?.dispose()
+        latestSubscription.disposable = nil
         let observer = InnerObserver(sink: self, id: id)
-        let subscription = observer.subscribe(to: inner.asObservable())
-        if observer.hasEnded {
-            subscription.dispose()
-            return
-        }
-        let disposeNow: Bool = lock.withLock {
-            // Replaced meanwhile by a later element, or the sink was disposed.
-            if released || tag != id { return true }
-            current = subscription
-            return false
-        }
-        if disposeNow {
+        guard let subscription = observer.keep(observer.subscribe(to: inner.asObservable())) else { return }
+        // Outer elements come one at a time, so only one sent from inside this subscription (a
+        // reentrant switch) can have replaced this inner sequence meanwhile.
+        if tag == id {
+            latestSubscription.disposable = subscription
+        } else {
             subscription.dispose()
         }
     }
 
     private final func outerCompleted() {
-        let completes: Bool = lock.withLock {
+        let completes = holdingSerializer { () -> Bool in
             outerEnded = true
-            return !released && !hasLatest
+            return !hasLatest
         }
-        if completes {
+        if completes == true {
             serializeTerminal(.completed)
         } else {
             outerSubscription.dispose()
@@ -110,41 +101,38 @@ where Inner.Element == Observer.Element {
 
     /// The inner sequence `id` failed: ends the result if it is the latest.
     final func innerFailed(_ error: any Swift.Error, id: Int) {
-        let isLatest: Bool = lock.withLock { !released && tag == id }
-        if isLatest {
+        if tag == id {
             serializeTerminal(.error(error))
         }
     }
 
-    /// The inner sequence `id` completed: if it is the latest, its subscription is disposed,
-    /// and the result completes if the outer sequence has.
+    /// The inner sequence `id` completed, and its subscription has been disposed: if it is the
+    /// latest, the result completes if the outer sequence has.
     final func innerCompleted(id: Int) {
-        let (subscription, completes): ((any Disposable)?, Bool) = lock.withLockUnchecked {
-            guard !released, tag == id else { return (nil, false) }
+        let completes = holdingSerializer { () -> Bool in
+            guard tag == id else { return false }
             hasLatest = false
-            defer { current = nil }
-            return (current, outerEnded)
+            return outerEnded
         }
-        subscription?.dispose()
-        if completes {
+        if completes == true {
             serializeTerminal(.completed)
         }
     }
 
     override func dispose() {
         super.dispose()
-        let subscription: (any Disposable)? = lock.withLockUnchecked {
-            released = true
-            defer { current = nil }
-            return current
-        }
-        subscription?.dispose()
+        latestSubscription.dispose()
     }
 }
 
 /// Observes one inner sequence of a ``SwitchSink``: passes its elements on, tagged with the
-/// sequence's number, and reports its terminal event. Nothing the inner sequence sends after its
-/// terminal event gets through.
+/// sequence's number, and reports its terminal event, after disposing its subscription. Nothing
+/// the inner sequence sends after its terminal event gets through.
+///
+/// Its subscription reaches it only once `subscribe` has returned, when the sequence may have
+/// ended already, here or on another thread. Whichever comes second, the subscription or the
+/// end, disposes it (`DisposalHandOff`), so an inner sequence disposes exactly its own
+/// subscription, never a later one the sink keeps by then.
 final class SwitchInnerObserver<SourceElement, Inner: ObservableConvertibleType, Observer: ObserverType>:
     EventRoutingObserver
 where Inner.Element == Observer.Element {
@@ -153,6 +141,9 @@ where Inner.Element == Observer.Element {
     private let sink: SwitchSink<SourceElement, Inner, Observer>
     private let id: Int
     private let gate = TerminalGate()
+    private let ending = DisposalHandOff()
+    /// The subscription, stored and read as `ending` orders.
+    private var subscription: (any Disposable)?
 
     init(sink: SwitchSink<SourceElement, Inner, Observer>, id: Int) {
         self.sink = sink
@@ -164,9 +155,30 @@ where Inner.Element == Observer.Element {
         source.subscribe(self)
     }
 
-    /// Whether the inner sequence has sent its terminal event.
-    var hasEnded: Bool {
-        !gate.admitsElements
+    /// Keeps `subscription`, this observer's, to dispose at the sequence's end, and returns it;
+    /// disposes it at once, and returns `nil`, when the sequence has ended already.
+    func keep(_ subscription: any Disposable) -> (any Disposable)? {
+        let secondArrival = "SwitchInnerObserver.keep(_:) was called a second time"
+        if ending.arrivesDisposed(secondArrival: secondArrival) {
+            subscription.dispose()
+            return nil
+        }
+        self.subscription = subscription
+        if ending.publishArrival(secondArrival: secondArrival) {
+            self.subscription = nil
+            subscription.dispose()
+            return nil
+        }
+        return subscription
+    }
+
+    /// At the sequence's end: disposes the subscription, now if it has arrived, otherwise as it
+    /// arrives.
+    private func disposeSubscription() {
+        guard ending.requestDisposal() else { return }
+        let subscription = self.subscription
+        self.subscription = nil
+        subscription?.dispose()
     }
 
     func onNext(_ element: Element) {
@@ -177,12 +189,14 @@ where Inner.Element == Observer.Element {
 
     func onError(_ error: any Swift.Error) {
         if gate.admitsTerminalEvent() {
+            disposeSubscription()
             sink.innerFailed(error, id: id)
         }
     }
 
     func onCompleted() {
         if gate.admitsTerminalEvent() {
+            disposeSubscription()
             sink.innerCompleted(id: id)
         }
     }

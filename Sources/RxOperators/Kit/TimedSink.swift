@@ -116,15 +116,13 @@ class TimedSink<SourceElement, Observer: ObserverType>: Sink<Observer>, Observer
         }
     }
 
-    // Out of line, so that the uncontended path forms no closure (which would retain the sink).
-    @inline(never)
+    // Separate, so that the uncontended path forms no closure (which would retain the sink).
     private final func leaveContended(_ hold: SerializerHold) {
         serializer.leave(hold, handleInput, release: releaseKept)
     }
 
-    /// The queue item of an element that found the serializer busy. Out of line, so that the
+    /// The queue item of an element that found the serializer busy. Separate, so that the
     /// uncontended path does not look up the metadata this needs.
-    @inline(never)
     private static func queueItem(_ element: SourceElement, arrivedAt time: RxTime?) -> SourceOrTick<SourceElement> {
         .next(element, arrivedAt: time)
     }

@@ -68,14 +68,10 @@ final class DelaySink<Observer: ObserverType>: TimedSink<Observer.Element, Obser
     // Touched only holding the serializer. Each element waits, with the time it arrived at the same place
     // in `arrivals`, and is let go as it is sent; the queues are made at the first element. Two
     // queues rather than one of pairs: in unspecialised code a pair's type metadata would be
-    // looked up on every element. The serializer already keeps every access apart, so the runtime's
-    // exclusivity check, a call on each access, is left out.
-    @exclusivity(unchecked)
+    // looked up on every element.
     private var waiting: RingQueue<Observer.Element>?
-    @exclusivity(unchecked)
     private var arrivals: RingQueue<RxTime>?
     // When the source completed: completion is sent after every waiting element.
-    @exclusivity(unchecked)
     private var completedAt: RxTime?
 
     init(
@@ -156,9 +152,8 @@ final class DelaySink<Observer: ObserverType>: TimedSink<Observer.Element, Obser
         }
     }
 
-    /// Makes the queues with the first element. Out of line, so that the element path does not
+    /// Makes the queues with the first element. Separate, so that the element path does not
     /// look up the metadata this needs.
-    @inline(never)
     private func startQueues(_ element: Observer.Element, arrivedAt time: RxTime) {
         let waiting = RingQueue<Observer.Element>()
         waiting.append(element)
@@ -193,10 +188,12 @@ final class DelaySink<Observer: ObserverType>: TimedSink<Observer.Element, Obser
     }
 
     override func releaseKept() {
-        let released = waiting
-        waiting = nil
-        arrivals = nil
-        _ = released
+        // The elements die once they are no longer stored: one's deinit may send into the source,
+        // whose event must then find the queue gone rather than being changed.
+        withExtendedLifetime(waiting) {
+            waiting = nil
+            arrivals = nil
+        }
     }
 }
 

@@ -48,7 +48,6 @@ final class DelaySubscription<Element>: Producer<Element> {
 final class DelaySubscriptionSink<Observer: ObserverType>: Sink<Observer>, TerminalEventForwarding {
     typealias Element = Observer.Element
 
-    @inline(__always)
     func onNext(_ element: Element) {
         forwardNext(element)
     }

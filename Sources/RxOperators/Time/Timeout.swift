@@ -72,9 +72,7 @@ final class TimeoutSink<Observer: ObserverType>: TimedSink<Observer.Element, Obs
     private let dueTime: RxTimeInterval
     private let other: Observable<Observer.Element>?
     private let current: SerialDisposable
-    // Touched only holding the serializer, which keeps the accesses apart (the runtime's exclusivity
-    // check is left out): the timer has fired and the source no longer counts.
-    @exclusivity(unchecked)
+    // Touched only holding the serializer: the timer has fired and the source no longer counts.
     private var switched = false
 
     init(

@@ -181,6 +181,32 @@ final class CombineLatestTests: RxTestCase {
         XCTAssertEqual(live.value, 0)
     }
 
+    func testAKeptElementWhoseReleaseSendsIntoASourceOnDisposalIsReleasedAndNothingIsDelivered() {
+        for form in ["two sources", "collection"] {
+            let live = Counter()
+            let a = DisposalIgnoringObservable<LiveElement>()
+            let b = DisposalIgnoringObservable<LiveElement>()
+            let other = UncheckedSendable(b)
+            var sums: [Int] = []
+            let combined: Observable<Int> =
+                form == "two sources"
+                ? Observable.combineLatest(a, b) { $0.value + $1.value }
+                : Observable.combineLatest([a.asObservable(), b.asObservable()]) {
+                    $0.map(\.value).reduce(0, +)
+                }
+            let subscription = combined.subscribe(onNext: { sums.append($0) })
+            a.observer?.onNext(
+                LiveElement(1, live: live) { other.value.observer?.onNext(LiveElement(100, live: live)) })
+
+            subscription.dispose()
+
+            XCTAssertEqual(live.value, 0, "\(form): the kept element is released by the disposal")
+            XCTAssertEqual(sums, [], "\(form): what its release sent is not delivered")
+            a.forget()
+            b.forget()
+        }
+    }
+
     func testAReplacedElementWhoseDeinitSendsIntoTheChainDoesNotDeadlock() {
         let a = PublishSubject<LiveElement>()
         let b = PublishSubject<Int>()

@@ -485,4 +485,91 @@ final class MergeStressReliabilityTests: RxTestCase {
             XCTAssertEqual(Resources.waitForTotal(toReturnTo: baseline, timeout: .seconds(5)), 0, "round \(round)")
         }
     }
+
+    /// Disposing from one thread while another is inside a delivery ends every inner
+    /// subscription before `dispose()` returns, without waiting for that delivery: the inner
+    /// subscriptions are kept in a disposable of their own, not behind the serializer.
+    func testDisposingDuringADeliveryOnAnotherThreadEndsEveryInnerSubscriptionAtOnce() {
+        let forms = ["merge", "flatMap", "merge(maxConcurrent: 2)", "flatMapLatest"]
+        for form in forms {
+            let first = PublishSubject<Int>()
+            let second = PublishSubject<Int>()
+            let outer = PublishSubject<Observable<Int>>()
+            let merged: Observable<Int> =
+                switch form {
+                case "merge": Observable.merge(first.asObservable(), second.asObservable())
+                case "flatMap": outer.flatMap { $0 }
+                case "merge(maxConcurrent: 2)": outer.merge(maxConcurrent: 2)
+                default: outer.flatMapLatest { $0 }
+                }
+            let delivering = DispatchSemaphore(value: 0)
+            let release = DispatchSemaphore(value: 0)
+            let subscription = merged.subscribe(onNext: { _ in
+                delivering.signal()
+                _ = release.wait(timeout: .now() + 10)
+            })
+            outer.onNext(second.asObservable())
+            outer.onNext(first.asObservable())
+            let sender = DispatchGroup()
+            DispatchQueue.global().async(group: sender) { first.onNext(1) }
+            XCTAssertEqual(delivering.wait(timeout: .now() + 5), .success, form)
+
+            subscription.dispose()
+
+            XCTAssertFalse(first.hasObservers, "\(form): the delivering inner is still subscribed")
+            XCTAssertFalse(second.hasObservers, "\(form): another inner is still subscribed")
+            XCTAssertFalse(outer.hasObservers, "\(form): the outer sequence is still subscribed")
+            release.signal()
+            XCTAssertEqual(sender.wait(timeout: .now() + 10), .success, "\(form): the sender is stuck")
+        }
+    }
+
+    /// Inner sequences that end on other threads while their `subscribe` call is returning: each
+    /// inner subscription is disposed once it has both arrived and ended, whichever came second,
+    /// exactly once, and the result completes.
+    func testInnersEndingOnOtherThreadsWhileBeingSubscribedAreEachDisposed() {
+        let count = 2_000
+        for form in ["flatMap", "concatMap", "flatMapLatest"] {
+            let teardowns = Atomic<Int>(0)
+            let received = Atomic<Int>(0)
+            let completed = DispatchSemaphore(value: 0)
+            let outer = PublishSubject<Int>()
+            let inner = { (value: Int) in
+                Observable<Int>.create { observer in
+                    let observer = UncheckedSendable(observer)
+                    DispatchQueue.global().async {
+                        observer.value.onNext(value)
+                        observer.value.onCompleted()
+                    }
+                    return Disposables.create { teardowns.wrappingAdd(1, ordering: .relaxed) }
+                }
+            }
+            let result: Observable<Int> =
+                switch form {
+                case "flatMap": outer.flatMap(inner)
+                case "concatMap": outer.concatMap(inner)
+                default: outer.flatMapLatest(inner)
+                }
+            let subscription = result.subscribe(
+                onNext: { _ in received.wrappingAdd(1, ordering: .relaxed) }, onCompleted: { completed.signal() })
+
+            for value in 0..<count {
+                outer.onNext(value)
+            }
+            outer.onCompleted()
+
+            XCTAssertEqual(completed.wait(timeout: .now() + 20), .success, "\(form): never completed")
+            // The last inner may complete the result before its `subscribe` call has returned on
+            // the thread that started it (as in RxSwift): that thread disposes it as it returns.
+            let deadline = Date().addingTimeInterval(10)
+            while teardowns.load(ordering: .relaxed) < count, Date() < deadline {
+                usleep(100)
+            }
+            XCTAssertEqual(teardowns.load(ordering: .relaxed), count, "\(form): an inner subscription was not disposed")
+            if form != "flatMapLatest" {
+                XCTAssertEqual(received.load(ordering: .relaxed), count, "\(form): elements lost")
+            }
+            subscription.dispose()
+        }
+    }
 }
