@@ -31,13 +31,12 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// - Throws: the error that ended the subject, or `RxError.disposed(object:)` after
     ///   ``dispose()``.
     public func value() throws -> Element {
-        let (value, error) = core.withLock { () -> (Element?, (any Swift.Error)?) in
-            if core.isDisposed { return (nil, RxError.disposed(object: self)) }
-            if let error = core.stoppedEvent?.error { return (nil, error) }
-            return (element, nil)
+        let latest = core.withLock { () -> Result<Element, any Swift.Error> in
+            if core.isDisposed { return .failure(RxError.disposed(object: self)) }
+            if let error = core.stoppedEvent?.error { return .failure(error) }
+            return .success(element)
         }
-        if let error { throw error }
-        return value.unsafelyUnwrapped
+        return try latest.get()
     }
 
     /// Whether any observer is subscribed (none once the subject ended).

@@ -40,20 +40,18 @@ final class CombineLatest2<Result, First, Second>: Producer<Result> {
 /// Keeps the latest element of both sources and, once each has sent one, sends the result of
 /// both whenever either sends.
 ///
-/// The latest elements live in raw storage of their own types, each initialised exactly while its
-/// flag is set, deinitialised by ``releaseRetainedState()`` or `deinit`, and freed by `deinit`:
-/// in code not specialised for the element types, an optional of one, a class boxing one or a
-/// tuple of both is looked up at run time on every use, which this path never does.
+/// The latest elements live in an `ElementSlot` each: in code not specialised for the element
+/// types, an optional of one, a class boxing one or a tuple of both is looked up at run time on
+/// every use, which this path never does.
 final class CombineLatest2Sink<Observer: ObserverType, First, Second>: SerializingSink<Observer, (First, Second)> {
     let firstSubscription = SingleAssignmentDisposable()
     let secondSubscription = SingleAssignmentDisposable()
     private let resultSelector: (First, Second) throws -> Observer.Element
-    // Touched only by the thread holding the serializer; initialised when the matching flag is
-    // set.
-    private let latestFirst = UnsafeMutablePointer<First>.allocate(capacity: 1)
-    private let latestSecond = UnsafeMutablePointer<Second>.allocate(capacity: 1)
-    private var hasFirst = false
-    private var hasSecond = false
+    // Touched only by the thread holding the serializer.
+    @exclusivity(unchecked)
+    private var latestFirst = ElementSlot<First>()
+    @exclusivity(unchecked)
+    private var latestSecond = ElementSlot<Second>()
     private var isFirstDone = false
     private var isSecondDone = false
 
@@ -77,26 +75,13 @@ final class CombineLatest2Sink<Observer: ObserverType, First, Second>: Serializi
     }
 
     deinit {
-        if hasFirst {
-            latestFirst.deinitialize(count: 1)
-        }
-        if hasSecond {
-            latestSecond.deinitialize(count: 1)
-        }
-        latestFirst.deallocate()
-        latestSecond.deallocate()
         outgoingPair?.deallocate()
     }
 
     func nextFirst(_ element: First) {
         guard !isTerminated else { return }
         var element = element
-        if hasFirst {
-            swap(&latestFirst.pointee, &element)
-        } else {
-            latestFirst.initialize(to: element)
-            hasFirst = true
-        }
+        latestFirst.exchange(&element)
         deliverLatest(otherIsDone: isSecondDone)
         // The replaced element, now in `element`, dies as this returns: whatever its `deinit`
         // sends follows this delivery.
@@ -105,19 +90,15 @@ final class CombineLatest2Sink<Observer: ObserverType, First, Second>: Serializi
     func nextSecond(_ element: Second) {
         guard !isTerminated else { return }
         var element = element
-        if hasSecond {
-            swap(&latestSecond.pointee, &element)
-        } else {
-            latestSecond.initialize(to: element)
-            hasSecond = true
-        }
+        latestSecond.exchange(&element)
         deliverLatest(otherIsDone: isFirstDone)
+        // As in `nextFirst(_:)`, the replaced element dies after this delivery.
     }
 
     /// After an element was stored: delivers the latest pair, now or, from inside a delivery,
     /// after it.
     private func deliverLatest(otherIsDone: Bool) {
-        guard hasFirst, hasSecond else {
+        guard latestFirst.hasElement, latestSecond.hasElement else {
             // The other source finished without an element: there will never be a pair.
             if otherIsDone {
                 claimCompletion()
@@ -125,7 +106,7 @@ final class CombineLatest2Sink<Observer: ObserverType, First, Second>: Serializi
             return
         }
         if claimDelivery() {
-            deliver(first: latestFirst.pointee, second: latestSecond.pointee)
+            deliver(first: latestFirst.element, second: latestSecond.element)
         } else {
             enqueueLatestPair()
         }
@@ -134,7 +115,7 @@ final class CombineLatest2Sink<Observer: ObserverType, First, Second>: Serializi
     /// From inside a delivery: queues the latest pair for after it. Separate, so that the
     /// element path does not look up the tuple's and the queue item's metadata.
     private func enqueueLatestPair() {
-        enqueue(.item((latestFirst.pointee, latestSecond.pointee)))
+        enqueue(.item((latestFirst.element, latestSecond.element)))
     }
 
     /// Ends the subscription with completion, delivered now or, from inside a delivery, after
@@ -195,13 +176,12 @@ final class CombineLatest2Sink<Observer: ObserverType, First, Second>: Serializi
     }
 
     override func releaseRetainedState() {
-        if hasFirst {
-            hasFirst = false
-            latestFirst.deinitialize(count: 1)
+        // Each dies after its slot is empty, outside the slot's access.
+        if latestFirst.hasElement {
+            _ = latestFirst.take()
         }
-        if hasSecond {
-            hasSecond = false
-            latestSecond.deinitialize(count: 1)
+        if latestSecond.hasElement {
+            _ = latestSecond.take()
         }
     }
 }

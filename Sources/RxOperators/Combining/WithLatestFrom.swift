@@ -60,10 +60,9 @@ final class WithLatestFromSink<Observer: ObserverType, First, Second>: Serializi
     let secondSubscription = SingleAssignmentDisposable()
     private let resultSelector: (First, Second) throws -> Observer.Element
     // The latest element of the second sequence, touched only by the thread holding the
-    // serializer, in raw storage of its own type and initialised once `hasLatest` is set (see
-    // ``CombineLatest2Sink`` on why no optional is built on the element path).
-    private let latest = UnsafeMutablePointer<Second>.allocate(capacity: 1)
-    private var hasLatest = false
+    // serializer.
+    @exclusivity(unchecked)
+    private var latest = ElementSlot<Second>()
 
     init(
         resultSelector: @escaping (First, Second) throws -> Observer.Element, observer: Observer,
@@ -73,17 +72,10 @@ final class WithLatestFromSink<Observer: ObserverType, First, Second>: Serializi
         super.init(observer: observer, cancel: cancel)
     }
 
-    deinit {
-        if hasLatest {
-            latest.deinitialize(count: 1)
-        }
-        latest.deallocate()
-    }
-
     func nextFirst(_ element: First) {
-        guard !isTerminated, hasLatest else { return }
+        guard !isTerminated, latest.hasElement else { return }
         if claimDelivery() {
-            deliver(first: element, second: latest.pointee)
+            deliver(first: element, second: latest.element)
         } else {
             enqueuePair(element)
         }
@@ -92,19 +84,14 @@ final class WithLatestFromSink<Observer: ObserverType, First, Second>: Serializi
     /// From inside a delivery: queues the pair for after it. Separate, so that the element
     /// path does not look up the tuple's and the queue item's metadata.
     private func enqueuePair(_ element: First) {
-        enqueue(.item((element, latest.pointee)))
+        enqueue(.item((element, latest.element)))
     }
 
     func nextSecond(_ element: Second) {
         guard !isTerminated else { return }
-        if hasLatest {
-            // The replaced element dies as this returns, once the state is consistent.
-            var element = element
-            swap(&latest.pointee, &element)
-        } else {
-            latest.initialize(to: element)
-            hasLatest = true
-        }
+        // The replaced element dies as this returns, once the state is consistent.
+        var element = element
+        latest.exchange(&element)
     }
 
     func end(_ terminal: SerializedDelivery<(First, Second)>) {
@@ -128,9 +115,9 @@ final class WithLatestFromSink<Observer: ObserverType, First, Second>: Serializi
     }
 
     override func releaseRetainedState() {
-        if hasLatest {
-            hasLatest = false
-            latest.deinitialize(count: 1)
+        if latest.hasElement {
+            // Dies after the slot is empty, outside its access.
+            _ = latest.take()
         }
     }
 }

@@ -83,14 +83,20 @@ final class DistinctUntilChangedSink<Element: Equatable, Observer: ObserverType>
 where Observer.Element == Element {
     // Touched only by `onNext(_:)`, which a source calls serially.
     @exclusivity(unchecked)
-    private var last = LastValue<Element>()
+    private var last = ElementSlot<Element>()
 
     @inline(__always)
     func onNext(_ element: Element) {
-        if last.isKept && last.value == element {
+        if last.hasElement && last.element == element {
             return
         }
-        last.keep(element)
+        if last.hasElement {
+            // The replaced element dies here, outside the slot's access, before the new one is
+            // passed on.
+            _ = last.replace(with: element)
+        } else {
+            last.store(element)
+        }
         forwardNext(element)
     }
 }
@@ -128,7 +134,7 @@ final class DistinctUntilChangedByKeySink<Key, Observer: ObserverType>: Sink<Obs
     private let comparer: (Key, Key) throws -> Bool
     // Touched only by `onNext(_:)`, which a source calls serially.
     @exclusivity(unchecked)
-    private var lastKey = LastValue<Key>()
+    private var lastKey = ElementSlot<Key>()
 
     init(
         keySelector: @escaping (Element) throws -> Key, comparer: @escaping (Key, Key) throws -> Bool,
@@ -142,10 +148,15 @@ final class DistinctUntilChangedByKeySink<Key, Observer: ObserverType>: Sink<Obs
     func onNext(_ element: Element) {
         do {
             let key = try keySelector(element)
-            if lastKey.isKept, try comparer(lastKey.value, key) {
+            if lastKey.hasElement, try comparer(lastKey.element, key) {
                 return
             }
-            lastKey.keep(key)
+            if lastKey.hasElement {
+                // The replaced key dies here, outside the slot's access.
+                _ = lastKey.replace(with: key)
+            } else {
+                lastKey.store(key)
+            }
         } catch {
             forwardErrorAndDispose(error)
             return
