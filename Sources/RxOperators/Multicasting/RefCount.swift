@@ -254,6 +254,9 @@ where Observer.Element == Connectable.Element {
         }
     }
 
+    // Inlined into the witness a subject's entry calls, once per observer per element: the
+    // harness shows the call (Benchmarks/RESULTS.md, "What the harness showed").
+    @inline(__always)
     func onNext(_ element: Element) {
         forwardNext(element)
     }
