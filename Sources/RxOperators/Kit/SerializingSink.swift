@@ -20,7 +20,8 @@ import RxDisposables
 /// elements are let go (``releaseRetainedState()``) holding the serializer, at once when nobody
 /// delivers, otherwise by the delivering thread once it is done, never beside a delivery.
 class SerializingSink<Observer: ObserverType, Item>: Sink<Observer> {
-    private final let serializer = Serializer<SerializedDelivery<Item>>()
+    // Internal, not private, so that tests can see a sender waiting for it.
+    final let serializer = Serializer<SerializedDelivery<Item>>()
     /// Set once a terminal delivery has been decided: every later source event is ignored.
     /// Touched only by the thread holding the serializer, as is everything the subclass keeps.
     final var isTerminated = false
@@ -40,9 +41,13 @@ class SerializingSink<Observer: ObserverType, Item>: Sink<Observer> {
     final func serialized(_ body: () -> Void) {
         switch serializer.enter() {
         case .acquired(let hold):
-            mayDeliver = true
-            body()
-            mayDeliver = false
+            // A thread that waited for another's delivery may be handed the serializer after the
+            // sink was disposed (and its state let go of) meanwhile: it only gives it back.
+            if !serializer.isClosed {
+                mayDeliver = true
+                body()
+                mayDeliver = false
+            }
             if !serializer.tryLeave(hold) {
                 leaveContended(hold)
             }
@@ -64,6 +69,13 @@ class SerializingSink<Observer: ObserverType, Item>: Sink<Observer> {
     final func enterTurn() -> SerializingTurn {
         switch serializer.enter() {
         case .acquired(let hold):
+            // As in ``serialized(_:)``: a thread that waited may find the sink disposed.
+            if serializer.isClosed {
+                if !serializer.tryLeave(hold) {
+                    leaveContended(hold)
+                }
+                return .closed
+            }
             mayDeliver = true
             return .acquired(thread: hold.thread)
         case .reentrant:

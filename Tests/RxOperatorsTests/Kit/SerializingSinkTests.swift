@@ -3,6 +3,7 @@ import Foundation
 import RxDisposables
 import RxTestHelpers
 import RxTestSupport
+import Synchronization
 import XCTest
 
 @testable import RxCore
@@ -141,6 +142,43 @@ final class SerializingSinkTests: RxTestCase {
         XCTAssertEqual(releasedDuringDelivery, 0, "the state is let go of beside a delivery")
         XCTAssertEqual(sink.released, 1)
         XCTAssertEqual(recorder.events, [.next(1)], "what was queued is dropped once disposed")
+        recorder.stop()
+    }
+
+    func testASenderThatWaitedWhileTheSinkWasDisposedRunsNothing() {
+        let recorder = NestingRecorder<Int>()
+        let sink = Relay(observer: recorder, cancel: BooleanDisposable())
+        let waiter = DispatchGroup()
+        // The other sender shares the sink: that it waits for the delivery is the point.
+        let shared = UncheckedSendable(sink)
+        var waiterWasParked = false
+        recorder.onEvent = { event in
+            guard event.element == 1 else { return }
+            waiter.enter()
+            Thread {
+                shared.value.send(2)
+                waiter.leave()
+            }.start()
+            // Until the other thread has taken a ticket to wait for this delivery.
+            func isWaiting() -> Bool {
+                sink.serializer.storage.ticketsIssued.load(ordering: .relaxed)
+                    != sink.serializer.storage.ticketsGranted.load(ordering: .relaxed)
+            }
+            let deadline = Date() + 10
+            while !isWaiting(), Date() < deadline {
+                usleep(100)
+            }
+            waiterWasParked = isWaiting()
+            sink.dispose()
+        }
+
+        sink.send(1)
+
+        XCTAssertEqual(waiter.wait(timeout: .now() + 10), .success, "the waiting sender did not return: a hang")
+        XCTAssertTrue(waiterWasParked, "the other sender never waited for the delivery")
+        XCTAssertEqual(sink.received, 1, "the waiting sender's event ran after the sink was disposed")
+        XCTAssertEqual(sink.released, 1)
+        XCTAssertEqual(recorder.events, [.next(1)])
         recorder.stop()
     }
 
