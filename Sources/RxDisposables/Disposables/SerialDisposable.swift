@@ -40,11 +40,14 @@ public final class SerialDisposable: Cancelable, Sendable {
 
     /// Disposes the held disposable and every later one.
     public func dispose() {
-        let held: (any Disposable)? = state.withLock { state in
-            if state.disposed { return nil }
-            state.disposed = true
-            defer { state.current = nil }
-            return state.current
+        // Swapped out into a variable, as the setter does: returned from the lock's closure, it
+        // was copied once more after the lock and both copies destroyed.
+        var held: (any Disposable)? = nil
+        state.withLock { state in
+            if !state.disposed {
+                state.disposed = true
+                swap(&state.current, &held)
+            }
         }
         held?.dispose()
     }

@@ -7,14 +7,18 @@ import Synchronization
 /// over in its own stored properties: it stores them between ``arrivesDisposed(secondArrival:)``
 /// and ``publishArrival(secondArrival:)``, and reads them only once ``publishArrival(secondArrival:)``
 /// or ``requestDisposal()`` says so, which is what keeps those accesses apart.
+@usableFromInline
 package struct DisposalHandOff: ~Copyable, Sendable {
     // Bit 1 once disposal was asked for, bit 2 once the members were handed over.
+    @usableFromInline
     let state = Atomic<Int>(0)
 
     /// Nothing handed over, no disposal asked for.
+    @inlinable
     package init() {}
 
     /// Whether disposal was asked for.
+    @inlinable
     package var isDisposed: Bool {
         state.load(ordering: .acquiring) & 1 != 0
     }
@@ -24,6 +28,7 @@ package struct DisposalHandOff: ~Copyable, Sendable {
     /// and the caller stores them and calls ``publishArrival(secondArrival:)``.
     ///
     /// Stops with `message` when the members were handed over before.
+    @inlinable
     package func arrivesDisposed(secondArrival message: String) -> Bool {
         guard state.load(ordering: .acquiring) & 1 != 0 else { return false }
         _ = publishArrival(secondArrival: message)
@@ -34,6 +39,7 @@ package struct DisposalHandOff: ~Copyable, Sendable {
     /// the caller then takes the members back and disposes them.
     ///
     /// Stops with `message` when the members were handed over before.
+    @inlinable
     package func publishArrival(secondArrival message: String) -> Bool {
         let previous = state.bitwiseOr(2, ordering: .acquiringAndReleasing).oldValue
         if previous & 2 != 0 {
@@ -45,6 +51,7 @@ package struct DisposalHandOff: ~Copyable, Sendable {
     /// Asks for disposal. `true` when this is the first request and the members are stored:
     /// the caller takes them and disposes them. Otherwise they were disposed already, or will
     /// be when they arrive.
+    @inlinable
     package func requestDisposal() -> Bool {
         state.bitwiseOr(1, ordering: .acquiringAndReleasing).oldValue == 2
     }

@@ -97,7 +97,11 @@ final class RetrySink<Observer: ObserverType>: ResubscribingSink<Observer> {
     }
 
     override func attemptFailed(_ error: any Swift.Error) {
-        lastError = error
+        // Only the last attempt's error is ever sent, so only that one is kept. `attemptsLeft`
+        // is read before asking for the next attempt, which may start on another thread.
+        if attemptsLeft == 0 {
+            lastError = error
+        }
         requestNextAttempt()
     }
 }
