@@ -2,7 +2,7 @@ import RxDisposables
 
 // The things a `TrampolineQueue` runs, each for one turn: the base class, and the item that
 // repeating work such as `of` or `range` queues once per turn. The action that
-// `CurrentThreadScheduler.schedule` queues is the queue's own (`TrampolineQueue.swift`).
+// `CurrentThreadScheduler.schedule` queues is `TrampolineAction` (`TrampolineAction.swift`).
 
 /// Something waiting in a ``TrampolineQueue`` for its turn.
 ///
