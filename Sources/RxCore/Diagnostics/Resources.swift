@@ -83,8 +83,8 @@ public enum Resources {
         #endif
     }
 
-    // Called from the initialisers of the counted classes with the new object. Release builds
-    // inline an empty body, so counting costs nothing there.
+    // Called from the initialisers of the counted classes with the new object. In release
+    // builds the body is empty: a call that returns at once.
     package static func trackAllocation(_ object: AnyObject) {
         #if DEBUG
             counter.wrappingAdd(1, ordering: .relaxed)
